@@ -1,0 +1,110 @@
+import 'server-only';
+import { anonymous, type Accountability } from '@/lib/access/accountability';
+import { resolveUserAccess } from '@/lib/access/policies';
+import { config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { InvalidCredentialsError, InvalidTokenError } from '@/lib/http/errors';
+import { liveSession } from './session-cache';
+import { looksLikeJwt, tokenHash, verifyAccessToken } from './tokens';
+
+export const SESSION_COOKIE = 'daas_session';
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    }
+  }
+  return null;
+}
+
+export function clientIp(request: Request): string | null {
+  const forwarded = request.headers.get('x-forwarded-for');
+  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || null;
+}
+
+async function loadUser(db: Db, where: { id: string } | { token: string }) {
+  let query = db.selectFrom('daas_users').select(['id', 'role', 'status', 'tfa_secret']);
+  query = 'id' in where ? query.where('id', '=', where.id) : query.where('token', '=', where.token);
+  const user = await query.executeTakeFirst();
+  return user && user.status === 'active' ? user : null;
+}
+
+type LoadedUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
+
+function mfaRequired(user: LoadedUser): boolean {
+  return Boolean(user.tfa_secret) || config().MFA_FORCE_ENABLED;
+}
+
+/**
+ * Resolves the caller from a Bearer token (signed access token, else static token) or the
+ * session cookie. No credential: the anonymous caller. A credential that does not check out:
+ * 401, never a silent downgrade to anonymous.
+ */
+export async function authenticate(request: Request, db: Db): Promise<Accountability> {
+  const ip = clientIp(request);
+  const base = anonymous(ip, request.headers.get('user-agent'));
+  const auth = request.headers.get('authorization');
+  const bearer = auth && /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, '').trim() : null;
+
+  if (bearer) {
+    if (looksLikeJwt(bearer)) {
+      const claims = await verifyAccessToken(bearer);
+      const session = await liveSession(db, claims.session);
+      if (!session || session.user !== claims.id) throw new InvalidTokenError();
+      const user = await loadUser(db, { id: claims.id });
+      if (!user) throw new InvalidTokenError();
+      const access = await resolveUserAccess(db, user);
+      return {
+        ...base,
+        ...access,
+        user: user.id,
+        role: user.role,
+        session: claims.session,
+        assurance: claims.aal,
+        mfaRequired: mfaRequired(user),
+        via: 'jwt',
+      };
+    }
+    const user = await loadUser(db, { token: bearer });
+    if (!user) throw new InvalidTokenError();
+    const access = await resolveUserAccess(db, user);
+    return {
+      ...base,
+      ...access,
+      user: user.id,
+      role: user.role,
+      assurance: 2,
+      mfaRequired: false,
+      via: 'static',
+    };
+  }
+
+  const cookie = readCookie(request, SESSION_COOKIE);
+  if (cookie) {
+    const row = await db
+      .selectFrom('daas_sessions')
+      .select(['id', 'user', 'expires', 'assurance'])
+      .where('token_hash', '=', tokenHash(cookie))
+      .executeTakeFirst();
+    if (!row || Date.parse(row.expires) <= Date.now())
+      throw new InvalidCredentialsError('Invalid session');
+    const user = await loadUser(db, { id: row.user });
+    if (!user) throw new InvalidCredentialsError('Invalid session');
+    const access = await resolveUserAccess(db, user);
+    return {
+      ...base,
+      ...access,
+      user: user.id,
+      role: user.role,
+      session: row.id,
+      assurance: row.assurance === 2 ? 2 : 1,
+      mfaRequired: mfaRequired(user),
+      via: 'cookie',
+    };
+  }
+  return base;
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+import crypto from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { InvalidTokenError, TokenExpiredError } from '@/lib/http/errors';
+import { signingKey } from './secret';
+
+const ISSUER = 'daas';
+
+export interface AccessClaims {
+  /** user id */
+  id: string;
+  session: string;
+  /** assurance level */
+  aal: 1 | 2;
+}
+
+export async function signAccessToken(claims: AccessClaims, ttlMs: number): Promise<string> {
+  return new SignJWT({ session: claims.session, aal: claims.aal })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.id)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor((Date.now() + ttlMs) / 1000))
+    .sign(signingKey());
+}
+
+export async function verifyAccessToken(token: string): Promise<AccessClaims> {
+  try {
+    // algorithms pinned: a token with `alg: none` or any other algorithm is refused.
+    const { payload } = await jwtVerify(token, signingKey(), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.session !== 'string') {
+      throw new InvalidTokenError();
+    }
+    return { id: payload.sub, session: payload.session, aal: payload.aal === 2 ? 2 : 1 };
+  } catch (err) {
+    if (err instanceof errors.JWTExpired) throw new TokenExpiredError();
+    throw new InvalidTokenError();
+  }
+}
+
+export function looksLikeJwt(token: string): boolean {
+  return /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);
+}
+
+/** Opaque random token (refresh tokens, session cookies, reset links). */
+export function randomToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** Stored instead of the token itself, so a database leak yields no usable tokens. */
+export function tokenHash(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}

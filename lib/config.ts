@@ -1,0 +1,62 @@
+import 'server-only';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().optional(),
+  SECRET: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ACCESS_TOKEN_TTL: z.string().default('15m'),
+  REFRESH_TOKEN_TTL: z.string().default('7d'),
+  MAX_BATCH_MUTATION: z.coerce.number().int().positive().default(100),
+  JSONB_SEARCH_MATCH_LIMIT: z.coerce.number().int().positive().default(150),
+  MAX_PAYLOAD_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  MFA_FORCE_ENABLED: bool,
+  EXTENSIONS_PATH: z.string().default('./extensions'),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_BUFFER_SIZE: z.coerce.number().int().positive().default(1000),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+/**
+ * Read on every call (cheap) so tests and the migrate script can point the process at a
+ * different database or data directory before the first connection is made.
+ */
+export function config(): Config {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment: ${issues.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+export function publicUrl(): string {
+  const c = config();
+  return (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+}
+
+/** Parses durations such as `15m`, `7d`, `30s`, `500ms` into milliseconds. */
+export function durationMs(value: string): number {
+  const m = /^(\d+)(ms|s|m|h|d)?$/.exec(value.trim());
+  if (!m) throw new Error(`Invalid duration "${value}"`);
+  const n = Number(m[1]);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 'ms']!;
+  return n * unit;
+}

@@ -1,0 +1,72 @@
+import 'server-only';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { config } from '@/lib/config';
+import { PGliteDialect } from './pglite-driver';
+import type { Database } from './schema';
+import { typeParsers } from './type-parsers';
+
+export type DbKind = 'postgres' | 'pglite';
+export type Db = Kysely<Database>;
+
+interface DbState {
+  db: Db;
+  kind: DbKind;
+  pool?: pg.Pool;
+}
+
+// Kept on globalThis: Next bundles route handlers and the instrumentation hook separately
+// and re-evaluates modules in development; there must still be one pool (and only one
+// PGlite, which must never be opened twice on the same directory) per process.
+const holder = globalThis as typeof globalThis & { __daasDb?: DbState };
+
+function pgTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      const custom = typeParsers[oid];
+      if (custom && format !== 'binary') return custom;
+      return pg.types.getTypeParser(oid, format);
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+function createState(): DbState {
+  const c = config();
+  if (c.DATABASE_URL) {
+    const pool = new pg.Pool({
+      connectionString: c.DATABASE_URL,
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+      types: pgTypes(),
+    });
+    // An idle client's network error must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kind: 'postgres',
+      pool,
+    };
+  }
+  const dataDir = c.DATA_DIR === 'memory://' ? undefined : path.resolve(c.DATA_DIR, 'pglite');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const lite = new PGlite(dataDir ?? 'memory://', { parsers: typeParsers });
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(lite) }), kind: 'pglite' };
+}
+
+export function getDb(): Db {
+  holder.__daasDb ??= createState();
+  return holder.__daasDb.db;
+}
+
+export function dbKind(): DbKind {
+  getDb();
+  return holder.__daasDb!.kind;
+}
+
+export async function closeDb(): Promise<void> {
+  const state = holder.__daasDb;
+  holder.__daasDb = undefined;
+  if (state) await state.db.destroy();
+}

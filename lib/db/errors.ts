@@ -1,0 +1,55 @@
+import { AppError, ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
+
+interface PgLikeError {
+  code?: unknown;
+  column?: unknown;
+  constraint?: unknown;
+  detail?: unknown;
+}
+
+function field(err: PgLikeError): string | undefined {
+  if (typeof err.column === 'string') return err.column;
+  // "Key (email)=(a@b.c) already exists." → email. Only the column name is kept: the value
+  // and the rest of the database's wording never reach a client.
+  const m = typeof err.detail === 'string' ? /^Key \(([^)]+)\)/.exec(err.detail) : null;
+  return m?.[1];
+}
+
+/**
+ * Maps a PostgreSQL SQLSTATE to a typed error with a message of our own. Returns null for
+ * anything unknown, which the HTTP layer answers as a generic 500.
+ */
+export function translateDbError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (!err || typeof err !== 'object') return null;
+  const e = err as PgLikeError;
+  if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) return null;
+  const name = field(e);
+  const about = name ? ` for field "${name}"` : '';
+  switch (e.code) {
+    case '23505':
+      return new ConflictError(`Value${about} has to be unique`, {
+        extensions: name ? { field: name } : undefined,
+      });
+    case '23503':
+      return new InvalidPayloadError(`Invalid foreign key${about}`, {
+        extensions: name ? { field: name } : undefined,
+      });
+    case '23502':
+      return new InvalidPayloadError(`Value${about} can't be null`);
+    case '22001':
+      return new InvalidPayloadError(`Value${about} is too long`);
+    case '22003':
+      return new InvalidPayloadError(`Numeric value${about} is out of range`);
+    case '22P02':
+    case '22007':
+    case '22008':
+      return new InvalidPayloadError(`Invalid value${about}`);
+    case '23514':
+      return new InvalidPayloadError(`Value${about} fails a check constraint`);
+    case '42P01':
+      return new NotFoundError('Collection not found');
+    default:
+      return null;
+  }
+}

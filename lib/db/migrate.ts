@@ -1,0 +1,48 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import { logger } from '@/lib/logs/logger';
+import type { Database } from './schema';
+import * as m0001 from './migrations/0001-system-tables';
+
+interface Migration {
+  name: string;
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
+export const migrations: Migration[] = [{ name: '0001-system-tables', up: m0001.up }];
+
+// Any fixed 64-bit number; every instance of the service uses the same one.
+const MIGRATION_LOCK = 4_111_720_931;
+
+/**
+ * Applies pending migrations. A session-level advisory lock makes concurrent starts wait for
+ * each other: the first applies, the rest find nothing left to do. Each migration runs in its
+ * own transaction together with its bookkeeping row.
+ */
+export async function migrate(db: Kysely<Database>): Promise<string[]> {
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      await sql`create table if not exists daas_migrations (
+        name varchar(255) primary key,
+        applied_on timestamptz not null default now()
+      )`.execute(conn);
+      const done = new Set(
+        (await conn.selectFrom('daas_migrations').select('name').execute()).map((r) => r.name),
+      );
+      const applied: string[] = [];
+      for (const migration of migrations) {
+        if (done.has(migration.name)) continue;
+        await conn.transaction().execute(async (trx) => {
+          await migration.up(trx as unknown as Kysely<unknown>);
+          await trx.insertInto('daas_migrations').values({ name: migration.name }).execute();
+        });
+        applied.push(migration.name);
+        logger.info({ migration: migration.name }, 'migration applied');
+      }
+      return applied;
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+}

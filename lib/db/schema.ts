@@ -1,0 +1,164 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Values the database fills in: optional on insert, always present on read. */
+type Auto<T> = Generated<T>;
+type Json = unknown;
+type Timestamp = ColumnType<string, string | Date | undefined, string | Date>;
+
+export interface RolesTable {
+  id: Auto<string>;
+  name: string;
+  icon: Auto<string>;
+  description: string | null;
+  parent: string | null;
+}
+
+export interface PoliciesTable {
+  id: Auto<string>;
+  name: string;
+  icon: Auto<string>;
+  description: string | null;
+  ip_access: Json | null;
+  enforce_tfa: Auto<boolean>;
+  admin_access: Auto<boolean>;
+  app_access: Auto<boolean>;
+  delegate_access: Auto<boolean>;
+  public: Auto<boolean>;
+  module_access: ColumnType<Record<string, boolean>, string | undefined, string>;
+}
+
+export interface UsersTable {
+  id: Auto<string>;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  password: string | null;
+  location: string | null;
+  title: string | null;
+  description: string | null;
+  tags: Json | null;
+  avatar: string | null;
+  language: string | null;
+  tfa_secret: string | null;
+  status: Auto<'active' | 'invited' | 'draft' | 'suspended' | 'archived'>;
+  role: string | null;
+  token: string | null;
+  last_access: ColumnType<string | null, string | Date | null | undefined, string | Date | null>;
+  last_page: string | null;
+  provider: Auto<string>;
+  external_identifier: string | null;
+  appearance: string | null;
+  email_notifications: Auto<boolean>;
+}
+
+export interface AccessTable {
+  id: Auto<string>;
+  role: string | null;
+  user: string | null;
+  policy: string | null;
+  scope: string | null;
+  sort: number | null;
+}
+
+export interface PermissionsTable {
+  id: Auto<number>;
+  policy: string;
+  collection: string;
+  action: 'create' | 'read' | 'update' | 'delete' | 'share';
+  permissions: Json | null;
+  validation: Json | null;
+  presets: Json | null;
+  fields: Json | null;
+}
+
+export interface ScopeItemsTable {
+  id: Auto<string>;
+  uri: string;
+  name: string | null;
+  parent: string | null;
+  missing_uri_mode: Auto<'allow' | 'reject'>;
+}
+
+export interface ModuleAccessKeysTable {
+  id: Auto<string>;
+  key: string | null;
+  name: string;
+  description: string | null;
+  parent: string | null;
+  sort: number | null;
+}
+
+export interface SessionsTable {
+  id: Auto<string>;
+  token_hash: string;
+  previous_token_hash: string | null;
+  user: string;
+  expires: Timestamp;
+  created_on: Auto<string>;
+  ip: string | null;
+  user_agent: string | null;
+  origin: string | null;
+  assurance: Auto<number>;
+}
+
+export interface ActivityTable {
+  id: Auto<number>;
+  action: string;
+  user: string | null;
+  timestamp: Auto<string>;
+  ip: string | null;
+  user_agent: string | null;
+  collection: string;
+  item: string;
+  origin: string | null;
+  comment: string | null;
+}
+
+export interface SettingsTable {
+  id: Auto<number>;
+  project_name: Auto<string>;
+  activity_retention_days: Auto<number>;
+  smtp_enabled: Auto<boolean>;
+  smtp_host: string | null;
+  smtp_port: number | null;
+  smtp_secure: Auto<boolean>;
+  smtp_ignore_tls: Auto<boolean>;
+  smtp_user: string | null;
+  smtp_password: string | null;
+  smtp_from_email: string | null;
+  smtp_from_name: string | null;
+  cors_enabled: Auto<boolean>;
+  cors_origins: ColumnType<string[], string | undefined, string>;
+  cors_methods: ColumnType<string[], string | undefined, string>;
+  cors_allowed_headers: ColumnType<string[], string | undefined, string>;
+  cors_expose_headers: ColumnType<string[], string | undefined, string>;
+  cors_allow_credentials: Auto<boolean>;
+  cors_max_age: Auto<number>;
+  mcp_enabled: Auto<boolean>;
+  mcp_allow_deletes: Auto<boolean>;
+  mcp_system_prompt: string | null;
+}
+
+export interface MigrationsTable {
+  name: string;
+  applied_on: Auto<string>;
+}
+
+/**
+ * The tables the services address by name. Tables whose services are not written yet
+ * (files, revisions, versions, workflow, extensions, schema metadata) are reached through
+ * their own modules' types when those land.
+ */
+export interface Database {
+  daas_migrations: MigrationsTable;
+  daas_roles: RolesTable;
+  daas_policies: PoliciesTable;
+  daas_users: UsersTable;
+  daas_access: AccessTable;
+  daas_permissions: PermissionsTable;
+  daas_scope_items: ScopeItemsTable;
+  daas_module_access_keys: ModuleAccessKeysTable;
+  daas_sessions: SessionsTable;
+  daas_activity: ActivityTable;
+  daas_settings: SettingsTable;
+}

@@ -1,0 +1,16 @@
+import type { Accountability } from '@/lib/access/accountability';
+import type { Db } from '@/lib/db/client';
+
+/** What every service receives besides its input. Nothing below lib/http reads headers. */
+export interface RequestContext {
+  db: Db;
+  accountability: Accountability;
+  requestId: string;
+  /** Validated scope URI of the request; null = root scope; undefined = no scope context. */
+  scope?: string | null;
+}
+
+/** The same context over another executor, e.g. inside a transaction. */
+export function withDb(ctx: RequestContext, db: Db): RequestContext {
+  return { ...ctx, db };
+}

@@ -1,0 +1,83 @@
+/**
+ * The one error hierarchy. Services throw these; lib/http/respond.ts turns them into the
+ * specification's two body shapes. Anything else that escapes becomes a generic 500.
+ */
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly extensions?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: string,
+    status: number,
+    message: string,
+    options: { extensions?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = status;
+    this.extensions = options.extensions;
+    this.headers = options.headers;
+  }
+}
+
+type ErrorOptions = ConstructorParameters<typeof AppError>[3];
+
+export function defineError(code: string, status: number, defaultMessage: string) {
+  return class extends AppError {
+    static readonly code = code;
+    constructor(message: string = defaultMessage, options?: ErrorOptions) {
+      super(code, status, message, options);
+    }
+  };
+}
+
+export const InvalidPayloadError = defineError('INVALID_PAYLOAD', 400, 'Invalid payload');
+export const InvalidQueryError = defineError('INVALID_QUERY', 400, 'Invalid query');
+export const InvalidCredentialsError = defineError(
+  'INVALID_CREDENTIALS',
+  401,
+  'Invalid user credentials',
+);
+export const InvalidOtpError = defineError('INVALID_OTP', 401, 'Invalid user OTP');
+export const UnauthenticatedError = defineError('UNAUTHENTICATED', 401, 'Not authenticated');
+export const InvalidTokenError = defineError('INVALID_TOKEN', 401, 'Invalid token');
+export const TokenExpiredError = defineError('TOKEN_EXPIRED', 401, 'Token expired');
+export const ForbiddenError = defineError(
+  'FORBIDDEN',
+  403,
+  "You don't have permission to access this.",
+);
+export const MfaRequiredError = defineError(
+  'MFA_REQUIRED',
+  403,
+  'Multi-factor authentication required',
+);
+export const NotFoundError = defineError('NOT_FOUND', 404, 'Not found');
+export const RouteNotFoundError = defineError('ROUTE_NOT_FOUND', 404, 'Route not found');
+export const MethodNotAllowedError = defineError('METHOD_NOT_ALLOWED', 405, 'Method not allowed');
+export const ConflictError = defineError('RECORD_NOT_UNIQUE', 409, 'Value has to be unique');
+export const SchemaModifiedError = defineError(
+  'SCHEMA_MODIFIED',
+  409,
+  'The schema changed since the diff was made; diff again',
+);
+export const ContentTooLargeError = defineError('CONTENT_TOO_LARGE', 413, 'Payload too large');
+export const UnsupportedMediaTypeError = defineError(
+  'UNSUPPORTED_MEDIA_TYPE',
+  415,
+  'Unsupported media type',
+);
+export const TooManyRequestsError = defineError('REQUESTS_EXCEEDED', 429, 'Too many requests');
+export const InternalError = defineError(
+  'INTERNAL_SERVER_ERROR',
+  500,
+  'An unexpected error occurred',
+);
+export const ServiceUnavailableError = defineError(
+  'SERVICE_UNAVAILABLE',
+  503,
+  'Service unavailable',
+);

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import { config } from '@/lib/config';
+import {
+  ContentTooLargeError,
+  InvalidPayloadError,
+  InvalidQueryError,
+  UnsupportedMediaTypeError,
+} from './errors';
+
+function describe(issues: z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => {
+      const where = i.path.length ? `"${i.path.join('.')}"` : 'payload';
+      if (i.code === 'unrecognized_keys')
+        return `Unknown field(s) ${i.keys.map((k) => `"${k}"`).join(', ')}${i.path.length ? ` in ${where}` : ''}`;
+      return `${where}: ${i.message}`;
+    })
+    .join('; ');
+}
+
+export function parseWith<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  kind: 'payload' | 'query' | 'params',
+): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const message = `Invalid ${kind}: ${describe(result.error.issues)}`;
+  throw kind === 'payload' ? new InvalidPayloadError(message) : new InvalidQueryError(message);
+}
+
+/** Reads a JSON body, refusing the wrong content type (415), oversize (413) and bad JSON (400). */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  const limit = config().MAX_PAYLOAD_SIZE;
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) throw new ContentTooLargeError(`Payload exceeds the ${limit} byte limit`);
+  if (!request.body) return undefined;
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new ContentTooLargeError(`Payload exceeds the ${limit} byte limit`);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return undefined;
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new UnsupportedMediaTypeError('Request body must be sent as application/json');
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new InvalidPayloadError('Request body is not valid JSON');
+  }
+}
+
+/** Query string to a plain object; repeated keys become arrays. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+/** A handler result that needs more than `{data}`: meta, a status, headers or cookies. */
+export class Reply {
+  constructor(
+    readonly body: { data?: unknown; meta?: unknown } | null,
+    readonly init: { status?: number; headers?: Record<string, string>; cookies?: string[] } = {},
+  ) {}
+}
+
+export function reply(
+  body: { data?: unknown; meta?: unknown } | null,
+  init?: Reply['init'],
+): Reply {
+  return new Reply(body, init);
+}
+
+export interface CookieOptions {
+  maxAgeSeconds?: number;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: 'Lax' | 'Strict' | 'None';
+  path?: string;
+}
+
+export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`];
+  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
+  if (options.httpOnly ?? true) parts.push('HttpOnly');
+  if (options.secure) parts.push('Secure');
+  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
+  return parts.join('; ');
+}

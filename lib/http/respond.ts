@@ -1,0 +1,36 @@
+import { translateDbError } from '@/lib/db/errors';
+import { logger } from '@/lib/logs/logger';
+import { AppError, InternalError } from './errors';
+import type { ErrorShape } from './shapes';
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function errorBody(err: AppError, shape: ErrorShape): unknown {
+  if (shape === 'simple') {
+    return { error: err.message, code: err.code };
+  }
+  return { errors: [{ message: err.message, extensions: { code: err.code, ...err.extensions } }] };
+}
+
+/**
+ * The one place an exception becomes a response. Known errors keep their message; anything
+ * else is logged with the request id and answered with a generic 500, so no stack trace,
+ * SQL text or database message reaches a client.
+ */
+export function errorResponse(err: unknown, shape: ErrorShape, requestId: string): Response {
+  let known = translateDbError(err);
+  if (!known) {
+    logger.error(
+      { requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : err },
+      'unhandled error',
+    );
+    known = new InternalError();
+  }
+  const headers = new Headers(known.headers);
+  headers.set('x-request-id', requestId);
+  return json(errorBody(known, shape), { status: known.status, headers });
+}

@@ -1,0 +1,116 @@
+import 'server-only';
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import type { Accountability } from '@/lib/access/accountability';
+import { authenticate } from '@/lib/auth/authenticate';
+import { getDb } from '@/lib/db/client';
+import { corsHeaders } from './cors';
+import type { RequestContext } from './context';
+import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from './errors';
+import { parseWith, queryObject, readJsonBody } from './input';
+import { errorResponse, json } from './respond';
+import { Reply } from './reply';
+import { errorShapeFor, type ErrorShape } from './shapes';
+
+export type Access = 'public' | 'user' | 'admin';
+
+export interface RouteSpec<P, Q, B> {
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** `user` (default): any signed-in caller; `public`: anyone, the service decides; `admin`. */
+  access?: Access;
+  /** Success status; 204 sends no body. */
+  status?: number;
+  /** Reachable with a first-factor-only token (the sign-in flow, `GET /users/me`). */
+  mfaExempt?: boolean;
+  /** Forces an error body shape where the path table would pick the other. */
+  shape?: ErrorShape;
+  /** OpenAPI: */
+  summary?: string;
+  tags?: string[];
+  response?: z.ZodType;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  request: Request;
+}
+
+export type Handler<P, Q, B> = (
+  input: RouteInput<P, Q, B>,
+  ctx: RequestContext,
+) => Promise<unknown>;
+
+export interface RouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
+  spec: RouteSpec<unknown, unknown, unknown>;
+};
+
+function checkAccess(spec: RouteSpec<unknown, unknown, unknown>, who: Accountability): void {
+  const access = spec.access ?? 'user';
+  if (access === 'public') return;
+  if (!who.user) throw new UnauthenticatedError();
+  if (who.assurance < 2 && who.mfaRequired && !spec.mfaExempt) throw new MfaRequiredError();
+  if (access === 'admin' && !who.admin) throw new ForbiddenError();
+}
+
+async function toResponse(result: unknown, status: number): Promise<Response> {
+  if (result instanceof Response) return result;
+  if (result instanceof Reply) {
+    const s = result.init.status ?? status;
+    const headers = new Headers(result.init.headers);
+    for (const c of result.init.cookies ?? []) headers.append('set-cookie', c);
+    if (s === 204 || result.body === null) return new Response(null, { status: s, headers });
+    return json(result.body, { status: s, headers });
+  }
+  if (status === 204) return new Response(null, { status });
+  return json({ data: result ?? null }, { status });
+}
+
+/**
+ * The one wrapper every API route uses: request id, authentication, parsing with zod,
+ * the service call, the `{data}` envelope, CORS, and every error mapped to its body shape.
+ */
+export function route<P = undefined, Q = undefined, B = undefined>(
+  spec: RouteSpec<P, Q, B>,
+  handler: Handler<P, Q, B>,
+): RouteHandler {
+  const fn = async (request: Request, context: RouteContext): Promise<Response> => {
+    const requestId = request.headers.get('x-request-id')?.slice(0, 64) || crypto.randomUUID();
+    const url = new URL(request.url);
+    const shape = spec.shape ?? errorShapeFor(url.pathname);
+    const db = getDb();
+    let response: Response;
+    try {
+      const params = spec.params
+        ? parseWith(spec.params, (await context?.params) ?? {}, 'params')
+        : (undefined as P);
+      const accountability = await authenticate(request, db);
+      checkAccess(spec as RouteSpec<unknown, unknown, unknown>, accountability);
+      const query = spec.query
+        ? parseWith(spec.query, queryObject(url), 'query')
+        : (undefined as Q);
+      const body = spec.body
+        ? parseWith(spec.body, await readJsonBody(request), 'payload')
+        : (undefined as B);
+      const result = await handler(
+        { params, query, body, request },
+        { db, accountability, requestId },
+      );
+      response = await toResponse(result, spec.status ?? 200);
+    } catch (err) {
+      response = errorResponse(err, shape, requestId);
+    }
+    response.headers.set('x-request-id', requestId);
+    const cors = await corsHeaders(request, db).catch(() => null);
+    if (cors) for (const [k, v] of Object.entries(cors)) response.headers.set(k, v);
+    return response;
+  };
+  return Object.assign(fn, { spec: spec as RouteSpec<unknown, unknown, unknown> });
+}

@@ -1,0 +1,17 @@
+import 'server-only';
+import { bootstrap } from '@/lib/bootstrap';
+import { getDb } from '@/lib/db/client';
+import { migrate } from '@/lib/db/migrate';
+
+const holder = globalThis as typeof globalThis & { __daasStartup?: Promise<void> };
+
+/** Migrations then bootstrap, once per process however many callers ask. */
+export function startup(): Promise<void> {
+  holder.__daasStartup ??= (async () => {
+    const db = getDb();
+    await migrate(db);
+    await bootstrap(db);
+  })();
+  holder.__daasStartup.catch(() => (holder.__daasStartup = undefined));
+  return holder.__daasStartup;
+}

@@ -1,0 +1,33 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * Gives the calling test file a database of its own: a new database on the PostgreSQL
+ * server named by DATABASE_URL (dropped afterwards), or, without DATABASE_URL, an embedded
+ * in-memory PGlite. Sets the process environment so the app's getDb() connects to it.
+ */
+export async function createTestDatabase(): Promise<{ url: string | null; drop(): Promise<void> }> {
+  const base = process.env.TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!base) {
+    process.env.DATA_DIR = 'memory://';
+    return { url: null, drop: async () => undefined };
+  }
+  process.env.TEST_BASE_DATABASE_URL = base;
+  const name = `daas_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

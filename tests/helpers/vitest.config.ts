@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export default defineConfig({
+  root,
+  resolve: {
+    alias: {
+      '@': root,
+      'server-only': path.join(root, 'tests/helpers/empty.ts'),
+    },
+  },
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+  },
+});
