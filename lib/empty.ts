@@ -1,0 +1,2 @@
+// Stands in for the `server-only` marker package when the server is bundled outside Next.
+export {};

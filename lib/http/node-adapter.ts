@@ -1,0 +1,151 @@
+import 'server-only';
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
+import { publicUrl } from '@/lib/config';
+import { errorResponse } from './respond';
+import { errorShapeFor } from './shapes';
+
+type WebHandler = (request: Request) => Promise<Response>;
+
+const BODYLESS = new Set(['GET', 'HEAD']);
+
+function origin(req: IncomingMessage): string {
+  const host = req.headers.host;
+  if (!host) return publicUrl();
+  const forwarded = req.headers['x-forwarded-proto'];
+  const proto = typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : '';
+  const scheme =
+    proto === 'https' || proto === 'http'
+      ? proto
+      : (req.socket as TLSSocket).encrypted
+        ? 'https'
+        : 'http';
+  return `${scheme}://${host}`;
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  if (BODYLESS.has(req.method ?? 'GET')) return false;
+  const length = req.headers['content-length'];
+  if (length !== undefined) return length !== '0';
+  return req.headers['transfer-encoding'] !== undefined;
+}
+
+/** Builds the Web `Request` a route handler expects from Node's request, streaming the body. */
+export function toWebRequest(req: IncomingMessage, signal?: AbortSignal): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    // HTTP/2 pseudo-headers (":path") are not valid header names for fetch.
+    if (raw[i].charCodeAt(0) !== 58) headers.append(raw[i], raw[i + 1]);
+  }
+  // As Next does: the peer address stands in when no proxy said who the client is, so the
+  // handlers see the same client IP whichever way they are served.
+  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) {
+    headers.set('x-forwarded-for', req.socket.remoteAddress);
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal };
+  if (hasBody(req)) {
+    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(origin(req) + (req.url ?? '/'), init);
+}
+
+function writeHead(res: ServerResponse, response: Response): void {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') out[name] = value;
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) out['set-cookie'] = cookies;
+  res.writeHead(response.status, out);
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * Writes a Web `Response` to Node's response. A body that is complete after its first chunk
+ * (every JSON reply) goes out in one write with a Content-Length; anything longer, and every
+ * server-sent event stream, is written chunk by chunk as it is produced.
+ */
+export async function writeWebResponse(
+  res: ServerResponse,
+  response: Response,
+  method: string,
+): Promise<void> {
+  writeHead(res, response);
+  if (!response.body || method === 'HEAD' || response.status === 204 || response.status === 304) {
+    await response.body?.cancel().catch(() => undefined);
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const onClose = () => void reader.cancel().catch(() => undefined);
+  res.once('close', onClose);
+  try {
+    const first = await reader.read();
+    if (first.done) return void res.end();
+    const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+    if (streaming) {
+      res.flushHeaders();
+      res.write(first.value);
+    } else {
+      const second = await reader.read();
+      if (second.done) return void res.end(first.value);
+      res.write(first.value);
+      if (!res.write(second.value)) await drained(res);
+    }
+    for (;;) {
+      if (res.destroyed) return;
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await drained(res);
+    }
+    res.end();
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+/**
+ * Serves one Node request with a Web-standard handler. Whatever goes wrong here answers 500
+ * in the specification's error body (or drops a half-sent response): it never takes the
+ * process down.
+ */
+export async function serveWith(
+  handler: WebHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const controller = new AbortController();
+  // The handler of a long-lived response (an event stream) learns the client went away.
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const method = req.method ?? 'GET';
+  try {
+    const response = await handler(toWebRequest(req, controller.signal));
+    await writeWebResponse(res, response, method);
+  } catch (err) {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const requestId = crypto.randomUUID();
+    const pathname = (req.url ?? '/').split('?')[0];
+    const response = errorResponse(err, errorShapeFor(pathname), requestId);
+    await writeWebResponse(res, response, method).catch(() => res.destroy());
+  }
+}

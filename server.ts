@@ -1,0 +1,119 @@
+/**
+ * The production server (`npm start`): /api/* is matched against the generated route table and
+ * served by calling the route handlers directly; every other URL (the studio) goes to Next.
+ * One worker per core, because a single Node process leaves the other cores idle.
+ */
+import cluster from 'node:cluster';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import next from 'next';
+import { config } from '@/lib/config';
+import { closeDb } from '@/lib/db/client';
+import { dispatch } from '@/lib/http/dispatch';
+import { serveWith } from '@/lib/http/node-adapter';
+import { logger } from '@/lib/logs/logger';
+import { startup } from '@/lib/startup';
+
+// dist/server.mjs sits one level below the project root, next to .next/.
+const root = path.resolve(import.meta.dirname, '..');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function workerCount(): number {
+  // The embedded database lives in one process: it cannot be shared by several workers.
+  if (!config().DATABASE_URL) return 1;
+  const wanted = Number(process.env.WEB_CONCURRENCY);
+  if (Number.isInteger(wanted) && wanted > 0) return wanted;
+  return os.availableParallelism();
+}
+
+function isApi(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+async function serve(): Promise<void> {
+  const c = config();
+  const apiViaNext = process.env.API_VIA_NEXT === '1';
+  const app = next({ dev: false, dir: root, hostname: c.HOST, port: c.PORT });
+  await app.prepare();
+  const nextHandler = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    if (!apiViaNext && isApi(req.url ?? '/')) {
+      void serveWith(dispatch, req, res);
+      return;
+    }
+    nextHandler(req, res).catch((err: unknown) => {
+      logger.error({ err: err instanceof Error ? err.message : err, url: req.url }, 'next failed');
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  // Longer than the usual load balancer idle timeout, so it never reuses a closed socket.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(c.PORT, c.HOST, resolve);
+  });
+  logger.info({ port: c.PORT, host: c.HOST, pid: process.pid, apiViaNext }, 'listening');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await closeDb().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+async function primary(workers: number): Promise<void> {
+  // Once here, so the workers start on a migrated, bootstrapped database.
+  await startup();
+  await closeDb();
+  let stopping = false;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
+    cluster.fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {});
+    if (!alive.length) process.exit(0);
+    for (const worker of alive) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS + 1000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function main(): Promise<void> {
+  process.on('unhandledRejection', (err) => {
+    logger.error({ err: err instanceof Error ? err.message : err }, 'unhandled rejection');
+  });
+  if (cluster.isWorker) return serve();
+  const workers = workerCount();
+  if (workers > 1) return primary(workers);
+  await startup();
+  await serve();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
