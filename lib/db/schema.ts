@@ -139,6 +139,66 @@ export interface SettingsTable {
   mcp_system_prompt: string | null;
 }
 
+export interface CollectionsMetaTable {
+  collection: string;
+  icon: string | null;
+  note: string | null;
+  display_template: string | null;
+  hidden: Auto<boolean>;
+  singleton: Auto<boolean>;
+  translations: Json | null;
+  archive_field: string | null;
+  archive_app_filter: Auto<boolean>;
+  archive_value: string | null;
+  unarchive_value: string | null;
+  sort_field: string | null;
+  accountability: string | null;
+  color: string | null;
+  item_duplication_fields: Json | null;
+  sort: number | null;
+  group: string | null;
+  collapse: Auto<string>;
+  preview_url: string | null;
+  versioning: Auto<boolean>;
+  indexes: Json | null;
+}
+
+export interface FieldsMetaTable {
+  id: Auto<number>;
+  collection: string;
+  field: string;
+  special: Json | null;
+  interface: string | null;
+  options: Json | null;
+  display: string | null;
+  display_options: Json | null;
+  readonly: Auto<boolean>;
+  hidden: Auto<boolean>;
+  sort: number | null;
+  width: string | null;
+  translations: Json | null;
+  note: string | null;
+  conditions: Json | null;
+  required: boolean | null;
+  group: string | null;
+  validation: Json | null;
+  validation_message: string | null;
+  searchable: boolean | null;
+}
+
+export interface RelationsMetaTable {
+  id: Auto<number>;
+  many_collection: string;
+  many_field: string;
+  one_collection: string | null;
+  one_field: string | null;
+  one_collection_field: string | null;
+  one_allowed_collections: Json | null;
+  junction_field: string | null;
+  sort_field: string | null;
+  one_deselect_action: Auto<string>;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_on: Auto<string>;
@@ -146,7 +206,7 @@ export interface MigrationsTable {
 
 /**
  * The tables the services address by name. Tables whose services are not written yet
- * (files, revisions, versions, workflow, extensions, schema metadata) are reached through
+ * (files, revisions, versions, workflow, extensions) are reached through
  * their own modules' types when those land.
  */
 export interface Database {
@@ -161,4 +221,7 @@ export interface Database {
   daas_sessions: SessionsTable;
   daas_activity: ActivityTable;
   daas_settings: SettingsTable;
+  daas_collections: CollectionsMetaTable;
+  daas_fields: FieldsMetaTable;
+  daas_relations: RelationsMetaTable;
 }

@@ -1,0 +1,224 @@
+import 'server-only';
+import type { Selectable } from 'kysely';
+import type { Db } from '@/lib/db/client';
+import type { CollectionsMetaTable, FieldsMetaTable, RelationsMetaTable } from '@/lib/db/schema';
+import { fieldTypeOf } from './field-types';
+import { introspect } from './introspect';
+import type { ColumnInfo, FieldType, ForeignKeyInfo } from './types';
+
+export type CollectionMeta = Selectable<CollectionsMetaTable>;
+export type FieldMeta = Omit<Selectable<FieldsMetaTable>, 'special'> & { special: string[] | null };
+export type RelationMeta = Selectable<RelationsMetaTable>;
+
+export const SYSTEM_PREFIX = 'daas_';
+
+export interface FieldSchemaInfo {
+  name: string;
+  table: string;
+  data_type: string;
+  default_value: ColumnInfo['defaultValue'];
+  max_length: number | null;
+  numeric_precision: number | null;
+  numeric_scale: number | null;
+  is_nullable: boolean;
+  is_unique: boolean;
+  is_primary_key: boolean;
+  is_generated: boolean;
+  has_auto_increment: boolean;
+  has_index: boolean;
+  foreign_key_table: string | null;
+  foreign_key_column: string | null;
+  comment: string | null;
+}
+
+export interface FieldOverview {
+  collection: string;
+  field: string;
+  type: FieldType;
+  schema: FieldSchemaInfo | null;
+  meta: FieldMeta | null;
+}
+
+export interface CollectionOverview {
+  collection: string;
+  meta: CollectionMeta | null;
+  schema: { name: string; schema: string; comment: string | null } | null;
+  system: boolean;
+  type: 'table' | 'view';
+  primary: string | null;
+  fields: Record<string, FieldOverview>;
+}
+
+export interface RelationOverview {
+  collection: string;
+  field: string;
+  related_collection: string | null;
+  schema: {
+    table: string;
+    column: string;
+    foreign_key_table: string;
+    foreign_key_column: string;
+    constraint_name: string;
+    on_update: string;
+    on_delete: string;
+  } | null;
+  meta: RelationMeta | null;
+}
+
+export interface SchemaOverview {
+  collections: Record<string, CollectionOverview>;
+  relations: RelationOverview[];
+}
+
+function fieldSchema(c: ColumnInfo): FieldSchemaInfo {
+  return {
+    name: c.name,
+    table: c.table,
+    data_type: c.dataType,
+    default_value: c.defaultValue,
+    max_length: c.maxLength,
+    numeric_precision: c.numericPrecision,
+    numeric_scale: c.numericScale,
+    is_nullable: c.isNullable,
+    is_unique: c.isUnique,
+    is_primary_key: c.isPrimaryKey,
+    is_generated: c.isGenerated,
+    has_auto_increment: c.hasAutoIncrement,
+    has_index: c.hasIndex,
+    foreign_key_table: c.foreignKeyTable,
+    foreign_key_column: c.foreignKeyColumn,
+    comment: c.comment,
+  };
+}
+
+function fieldMeta(row: Selectable<FieldsMetaTable>): FieldMeta {
+  const special = Array.isArray(row.special) ? (row.special as string[]) : null;
+  return { ...row, special };
+}
+
+function relationSchema(fk: ForeignKeyInfo): RelationOverview['schema'] {
+  return {
+    table: fk.table,
+    column: fk.column,
+    foreign_key_table: fk.foreignKeyTable,
+    foreign_key_column: fk.foreignKeyColumn,
+    constraint_name: fk.constraintName,
+    on_update: fk.onUpdate,
+    on_delete: fk.onDelete,
+  };
+}
+
+/** Introspection merged with the metadata rows: the one model every service reads. */
+export async function buildOverview(db: Db): Promise<SchemaOverview> {
+  const [dbSchema, collectionRows, fieldRows, relationRows] = await Promise.all([
+    introspect(db),
+    db.selectFrom('daas_collections').selectAll().execute(),
+    db.selectFrom('daas_fields').selectAll().orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('daas_relations').selectAll().orderBy('id').execute(),
+  ]);
+  const collections: Record<string, CollectionOverview> = {};
+  const metaByCollection = new Map(collectionRows.map((r) => [r.collection, r]));
+
+  for (const t of dbSchema.tables) {
+    if (t.name === 'daas_migrations') continue;
+    collections[t.name] = {
+      collection: t.name,
+      meta: metaByCollection.get(t.name) ?? null,
+      schema: { name: t.name, schema: t.schema, comment: t.comment },
+      system: t.name.startsWith(SYSTEM_PREFIX),
+      type: t.type,
+      primary: null,
+      fields: {},
+    };
+  }
+  // Metadata without a table: a virtual folder.
+  for (const meta of collectionRows) {
+    collections[meta.collection] ??= {
+      collection: meta.collection,
+      meta,
+      schema: null,
+      system: false,
+      type: 'table',
+      primary: null,
+      fields: {},
+    };
+  }
+
+  const metaByField = new Map(fieldRows.map((r) => [`${r.collection}.${r.field}`, fieldMeta(r)]));
+  for (const c of dbSchema.columns) {
+    const collection = collections[c.table];
+    if (!collection) continue;
+    const meta = metaByField.get(`${c.table}.${c.name}`) ?? null;
+    collection.fields[c.name] = {
+      collection: c.table,
+      field: c.name,
+      type: fieldTypeOf(c.dataType, meta?.special ?? []),
+      schema: fieldSchema(c),
+      meta,
+    };
+    if (c.isPrimaryKey) collection.primary = c.name;
+  }
+  // Metadata without a column: alias fields (o2m, m2m, presentation, group).
+  for (const meta of metaByField.values()) {
+    const collection = collections[meta.collection];
+    if (!collection || collection.fields[meta.field]) continue;
+    collection.fields[meta.field] = {
+      collection: meta.collection,
+      field: meta.field,
+      type: 'alias',
+      schema: null,
+      meta,
+    };
+  }
+
+  const relations: RelationOverview[] = [];
+  const metaByRelation = new Map(
+    relationRows.map((r) => [`${r.many_collection}.${r.many_field}`, r]),
+  );
+  for (const fk of dbSchema.foreignKeys) {
+    if (!collections[fk.table]) continue;
+    const meta = metaByRelation.get(`${fk.table}.${fk.column}`) ?? null;
+    metaByRelation.delete(`${fk.table}.${fk.column}`);
+    relations.push({
+      collection: fk.table,
+      field: fk.column,
+      related_collection: fk.foreignKeyTable,
+      schema: relationSchema(fk),
+      meta,
+    });
+  }
+  for (const meta of metaByRelation.values()) {
+    relations.push({
+      collection: meta.many_collection,
+      field: meta.many_field,
+      related_collection: meta.one_collection,
+      schema: null,
+      meta,
+    });
+  }
+  return { collections, relations };
+}
+
+const holder = globalThis as typeof globalThis & {
+  __daasSchema?: { overview: Promise<SchemaOverview>; version: number };
+};
+let version = 0;
+
+/** Drops the cached overview (after any schema change here, or a notice from a sibling). */
+export function invalidateSchema(): void {
+  version++;
+  holder.__daasSchema = undefined;
+}
+
+/** The cached schema overview; built on first use and after each invalidation. */
+export function getSchema(db: Db): Promise<SchemaOverview> {
+  const cached = holder.__daasSchema;
+  if (cached && cached.version === version) return cached.overview;
+  const overview = buildOverview(db);
+  const entry = { overview, version };
+  holder.__daasSchema = entry;
+  overview.catch(() => {
+    if (holder.__daasSchema === entry) holder.__daasSchema = undefined;
+  });
+  return overview;
+}
