@@ -1,12 +1,12 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import type { Accountability } from '@/lib/access/accountability';
-import { authenticate } from '@/lib/auth/authenticate';
+import { anonymous, type Accountability } from '@/lib/access/accountability';
+import { authenticate, clientIp } from '@/lib/auth/authenticate';
 import { getDb } from '@/lib/db/client';
 import { corsHeaders } from './cors';
 import type { RequestContext } from './context';
-import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from './errors';
+import { AppError, ForbiddenError, MfaRequiredError, UnauthenticatedError } from './errors';
 import { parseWith, queryObject, readJsonBody } from './input';
 import { errorResponse, json } from './respond';
 import { Reply } from './reply';
@@ -24,6 +24,12 @@ export interface RouteSpec<P, Q, B> {
   status?: number;
   /** Reachable with a first-factor-only token (the sign-in flow, `GET /users/me`). */
   mfaExempt?: boolean;
+  /**
+   * Sign-in endpoints (login, refresh, logout, password reset): a credential that fails to
+   * check out (a stale session cookie, an expired token) leaves the caller anonymous instead
+   * of answering 401, so a client can always sign in or out again. Only for `public` routes.
+   */
+  lenientAuth?: boolean;
   /** Forces an error body shape where the path table would pick the other. */
   shape?: ErrorShape;
   /** OpenAPI: */
@@ -91,7 +97,17 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       const params = spec.params
         ? parseWith(spec.params, (await context?.params) ?? {}, 'params')
         : (undefined as P);
-      const accountability = await authenticate(request, db);
+      const accountability = await authenticate(request, db).catch((err: unknown) => {
+        if (
+          spec.lenientAuth &&
+          spec.access === 'public' &&
+          err instanceof AppError &&
+          err.status === 401
+        ) {
+          return anonymous(clientIp(request), request.headers.get('user-agent'));
+        }
+        throw err;
+      });
       checkAccess(spec as RouteSpec<unknown, unknown, unknown>, accountability);
       const query = spec.query
         ? parseWith(spec.query, queryObject(url), 'query')

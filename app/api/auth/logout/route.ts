@@ -1,0 +1,17 @@
+import { readCookie, SESSION_COOKIE } from '@/lib/auth/authenticate';
+import { logout, logoutBody } from '@/lib/auth/refresh';
+import { preflight } from '@/lib/http/cors';
+import { route } from '@/lib/http/route';
+
+export const POST = route(
+  {
+    access: 'public',
+    lenientAuth: true,
+    body: logoutBody,
+    status: 204,
+    summary: 'End the session of a refresh token, the session cookie or the Bearer token',
+    tags: ['Authentication'],
+  },
+  (input, ctx) => logout({ ...input.body, cookie: readCookie(input.request, SESSION_COOKIE) }, ctx),
+);
+export const OPTIONS = preflight;

@@ -1,0 +1,13 @@
+import { preflight } from '@/lib/http/cors';
+import { route } from '@/lib/http/route';
+import { readMe, updateMe, updateMeBody } from '@/lib/services/users-me';
+
+export const GET = route(
+  { mfaExempt: true, summary: 'The signed-in user', tags: ['Users'] },
+  (_input, ctx) => readMe(ctx),
+);
+export const PATCH = route(
+  { body: updateMeBody, summary: 'Update the signed-in user', tags: ['Users'] },
+  (input, ctx) => updateMe(input.body, ctx),
+);
+export const OPTIONS = preflight;

@@ -1,0 +1,79 @@
+import 'server-only';
+import { z } from 'zod';
+import type { Db } from '@/lib/db/client';
+import type { RequestContext } from '@/lib/http/context';
+import { InvalidCredentialsError, InvalidOtpError } from '@/lib/http/errors';
+import type { Reply } from '@/lib/http/reply';
+import { recordUserActivity } from './audit';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { createSession, grantReply } from './sessions';
+import { verifyTotp } from './totp';
+
+export const authMode = z.enum(['json', 'session']).default('json');
+
+export const loginBody = z
+  .object({
+    email: z.string().min(1).max(255),
+    password: z.string().min(1).max(1024),
+    otp: z.string().max(16).optional(),
+    mode: authMode,
+  })
+  .strict();
+
+export type LoginInput = z.infer<typeof loginBody>;
+
+interface Candidate {
+  id: string;
+  tfa_secret: string | null;
+}
+
+/**
+ * The password check alone, kept apart from issuing tokens so a rate limiter (per address,
+ * per account) can wrap it. An unknown email costs one argon2 verification too, and every
+ * failure gives the same answer, so neither timing nor message tells whether it exists.
+ */
+export async function checkCredentials(
+  db: Db,
+  input: { email: string; password: string },
+): Promise<Candidate> {
+  const user = await db
+    .selectFrom('daas_users')
+    .select(['id', 'password', 'status', 'tfa_secret'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.trim().toLowerCase()))
+    .executeTakeFirst();
+  if (!user?.password) {
+    await verifyAgainstDummy(input.password);
+    throw new InvalidCredentialsError();
+  }
+  const ok = await verifyPassword(user.password, input.password);
+  if (!ok || user.status !== 'active') throw new InvalidCredentialsError();
+  return { id: user.id, tfa_secret: user.tfa_secret };
+}
+
+/**
+ * Assurance level of the new session: a user with a TOTP factor reaches level 2 only with a
+ * valid code; a user without one has nothing more to prove.
+ */
+function assuranceFor(user: Candidate, otp: string | undefined): 1 | 2 {
+  if (!user.tfa_secret) return 2;
+  if (otp === undefined || otp === '') return 1;
+  if (!verifyTotp(user.tfa_secret, otp)) throw new InvalidOtpError();
+  return 2;
+}
+
+export async function login(input: LoginInput, ctx: RequestContext): Promise<Reply> {
+  const user = await checkCredentials(ctx.db, input);
+  const aal = assuranceFor(user, input.otp);
+  const { ip, userAgent } = ctx.accountability;
+  const grant = await ctx.db.transaction().execute(async (trx) => {
+    const created = await createSession(trx, { user: user.id, aal, ip, userAgent });
+    await trx
+      .updateTable('daas_users')
+      .set({ last_access: new Date() })
+      .where('id', '=', user.id)
+      .execute();
+    await recordUserActivity(trx, { action: 'login', user: user.id, who: ctx.accountability });
+    return created;
+  });
+  return grantReply(grant, input.mode);
+}
