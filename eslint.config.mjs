@@ -36,6 +36,7 @@ const config = [
                 '!@/lib/client',
                 '!@/lib/client/*',
                 '!@/lib/utils',
+                '!@/lib/i18n',
                 '!@/lib/i18n/*',
               ],
               allowTypeImports: true,

@@ -1,0 +1,106 @@
+'use client';
+
+import { CircleAlert } from 'lucide-react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/client/fetcher';
+import { useLoginMutation } from '@/lib/client/auth/login-mutation';
+import { useErrorMessage } from './use-error-message';
+
+/** Only same-origin paths inside this locale's studio; anything else could be an open redirect. */
+export function safeRedirect(target: string | null, locale: string): string {
+  const fallback = `/${locale}/content`;
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) {
+    return fallback;
+  }
+  if (target.startsWith('/api') || /\/login(?:[/?#]|$)/.test(target)) return fallback;
+  return target;
+}
+
+export function LoginForm() {
+  const t = useTranslations('Login');
+  const locale = useLocale();
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const errorMessage = useErrorMessage();
+  const login = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const errorId = useId();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    login.mutate(
+      { email: email.trim(), password },
+      { onSuccess: () => router.replace(safeRedirect(searchParams.get('redirect'), locale)) },
+    );
+  }
+
+  // The login endpoint's 401 means wrong credentials even if an older server omits the code.
+  const error =
+    login.error instanceof ApiError &&
+    login.error.status === 401 &&
+    login.error.code === 'UNAUTHENTICATED'
+      ? new ApiError(401, 'INVALID_CREDENTIALS', login.error.message)
+      : login.error;
+  const pending = login.isPending || login.isSuccess;
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate={false}
+      className="flex flex-col gap-5"
+      aria-describedby={error ? errorId : undefined}
+    >
+      {error && (
+        <div
+          id={errorId}
+          role="alert"
+          className="flex items-start gap-2.5 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-sm text-destructive"
+        >
+          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>{errorMessage(error)}</span>
+        </div>
+      )}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="login-email">{t('email')}</Label>
+        <Input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          placeholder={t('emailPlaceholder')}
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={pending}
+          aria-invalid={error ? true : undefined}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="login-password">{t('password')}</Label>
+        <Input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={pending}
+          aria-invalid={error ? true : undefined}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
+        {pending && <Spinner />}
+        {pending ? t('submitting') : t('submit')}
+      </Button>
+    </form>
+  );
+}

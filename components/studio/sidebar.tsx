@@ -1,0 +1,110 @@
+'use client';
+
+import {
+  Boxes,
+  FileText,
+  Menu,
+  Settings,
+  ShieldCheck,
+  SquareTerminal,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetClose, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Link, usePathname } from '@/lib/i18n/navigation';
+import { cn } from '@/lib/utils';
+import { BrandMark } from './brand-mark';
+
+type NavKey = 'collections' | 'content' | 'access' | 'settings' | 'apiExplorer';
+
+const NAV_ITEMS: { key: NavKey; href: string; icon: LucideIcon }[] = [
+  { key: 'collections', href: '/collections', icon: Boxes },
+  { key: 'content', href: '/content', icon: FileText },
+  { key: 'access', href: '/access', icon: ShieldCheck },
+  { key: 'settings', href: '/settings', icon: Settings },
+  { key: 'apiExplorer', href: '/api-explorer', icon: SquareTerminal },
+];
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useTranslations('Nav');
+  const pathname = usePathname();
+  return (
+    <nav aria-label={t('label')} className="flex flex-col gap-1 p-3">
+      {NAV_ITEMS.map(({ key, href, icon: Icon }) => {
+        const active = pathname === href || pathname.startsWith(`${href}/`);
+        return (
+          <Link
+            key={key}
+            href={href}
+            onClick={onNavigate}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent/60 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+              active &&
+                'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
+            )}
+          >
+            <Icon
+              aria-hidden
+              className={cn(
+                'size-4 shrink-0',
+                active ? 'text-primary' : 'text-muted-foreground group-hover:text-foreground',
+              )}
+            />
+            {t(key)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Fixed navigation column on wide screens. */
+export function Sidebar() {
+  return (
+    <aside className="hidden w-60 shrink-0 flex-col border-r bg-sidebar md:flex">
+      <div className="flex h-14 items-center border-b px-5">
+        <Link
+          href="/content"
+          className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <BrandMark />
+        </Link>
+      </div>
+      <NavLinks />
+    </aside>
+  );
+}
+
+/** The same navigation in a drawer, behind a menu button, on narrow screens. */
+export function MobileNav() {
+  const t = useTranslations('Common');
+  const [open, setOpen] = useState(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('openNavigation')}>
+          <Menu aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent>
+        <div className="flex h-14 items-center justify-between border-b px-5">
+          <SheetTitle asChild>
+            <span>
+              <BrandMark />
+            </span>
+          </SheetTitle>
+          <SheetClose asChild>
+            <Button variant="ghost" size="icon" aria-label={t('closeNavigation')}>
+              <X aria-hidden />
+            </Button>
+          </SheetClose>
+        </div>
+        <NavLinks onNavigate={() => setOpen(false)} />
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,73 @@
+'use client';
+
+import { CircleAlert, RotateCw } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useEffect, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useMe } from '@/lib/client/auth/me-query';
+import { ApiError } from '@/lib/client/fetcher';
+import { useRouter } from '@/lib/i18n/navigation';
+import { MobileNav, Sidebar } from './sidebar';
+import { useErrorMessage } from './use-error-message';
+import { UserMenu } from './user-menu';
+
+/** The signed-in frame: who is signed in decides whether the studio shows or the login page. */
+export function StudioShell({ children }: { children: ReactNode }) {
+  const t = useTranslations('Common');
+  const router = useRouter();
+  const me = useMe();
+  const errorMessage = useErrorMessage();
+  const signedOut = me.error instanceof ApiError && me.error.status === 401;
+
+  useEffect(() => {
+    if (!signedOut) return;
+    const here = window.location.pathname + window.location.search;
+    router.replace({ pathname: '/login', query: { redirect: here } });
+  }, [signedOut, router]);
+
+  if (me.isPending || signedOut) {
+    return (
+      <div className="grid min-h-dvh place-items-center text-muted-foreground">
+        <Spinner className="size-6" aria-label={t('loading')} />
+      </div>
+    );
+  }
+
+  if (me.isError) {
+    return (
+      <div className="grid min-h-dvh place-items-center px-4">
+        <div role="alert" className="flex max-w-sm flex-col items-center gap-4 text-center">
+          <CircleAlert aria-hidden className="size-8 text-destructive" />
+          <p className="text-sm">{errorMessage(me.error)}</p>
+          <Button variant="outline" onClick={() => me.refetch()}>
+            <RotateCw aria-hidden />
+            {t('retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex min-h-dvh">
+      <a
+        href="#studio-main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('skipToContent')}
+      </a>
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:px-6">
+          <MobileNav />
+          <div className="flex-1" />
+          <UserMenu user={me.data} />
+        </header>
+        <main id="studio-main" className="flex-1 px-4 py-6 sm:px-8 sm:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The studio's one way to call the API: same-origin, cookies included, JSON in and out.
+ * Failures become an ApiError whatever error body the endpoint uses, so components can map
+ * `code` to a translated message under `Errors.<CODE>`.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Codes for bodies that carry none, chosen by status so the studio can still translate them. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'INVALID_PAYLOAD',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  429: 'REQUESTS_EXCEEDED',
+};
+
+function fallbackCode(status: number): string {
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'UNKNOWN');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads either `{error, code?}` or `{errors: [{message, extensions: {code}}]}`. */
+export function parseApiError(status: number, body: unknown): ApiError {
+  if (isRecord(body)) {
+    if (typeof body.error === 'string') {
+      const code = typeof body.code === 'string' ? body.code : fallbackCode(status);
+      return new ApiError(status, code, body.error);
+    }
+    if (Array.isArray(body.errors) && isRecord(body.errors[0])) {
+      const first = body.errors[0];
+      const extensions = isRecord(first.extensions) ? first.extensions : {};
+      const code = typeof extensions.code === 'string' ? extensions.code : fallbackCode(status);
+      const message = typeof first.message === 'string' ? first.message : `HTTP ${status}`;
+      return new ApiError(status, code, message);
+    }
+  }
+  return new ApiError(status, fallbackCode(status), `HTTP ${status}`);
+}
+
+export interface FetchOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Calls `path` (for example `/api/users/me`) and returns the parsed JSON, or undefined for 204. */
+export async function apiFetch<T>(path: string, options: FetchOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK_ERROR', err instanceof Error ? err.message : 'Network error');
+  }
+
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+  }
+  if (!response.ok) throw parseApiError(response.status, body);
+  return body as T;
+}
