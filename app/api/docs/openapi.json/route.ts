@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { preflight } from '@/lib/http/cors';
+import { json } from '@/lib/http/respond';
+import { route } from '@/lib/http/route';
+import { openApiDocument } from '@/lib/openapi/document';
+import { rawResponse } from '@/lib/openapi/raw';
+
+const documentShape = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+export const GET = route(
+  {
+    access: 'public',
+    summary: 'OpenAPI 3.0 description of this API',
+    tags: ['Server'],
+    response: rawResponse(documentShape),
+  },
+  async () => json(await openApiDocument()),
+);
+export const OPTIONS = preflight;
