@@ -27,6 +27,8 @@ export async function startSmtpServer(
     authOptional: !auth,
     allowInsecureAuth: true,
     logger: false,
+    // Clients that sent QUIT may linger half-closed; don't hold the test run for them.
+    closeTimeout: 200,
     onAuth(credentials, _session, callback) {
       if (auth && credentials.username === auth.user && credentials.password === auth.pass) {
         callback(null, { user: credentials.username });
