@@ -4,17 +4,21 @@ import { loadSettings } from '@/lib/settings/cache';
 
 /**
  * CORS from the `cors_*` settings. Origins match exactly; an empty list allows none. A
- * request with no Origin header, or from a refused origin, gets no CORS headers at all.
+ * request with no Origin header, or from a refused origin, gets no `access-control-*`
+ * headers (a refused one gets only `Vary: Origin` while CORS is on).
  */
 export async function corsHeaders(
   request: Request,
   db: Db,
   preflight = false,
 ): Promise<Record<string, string> | null> {
+  // Same-origin and server-to-server calls (probes included) never wait on the settings.
   const origin = request.headers.get('origin');
   if (!origin) return null;
   const s = await loadSettings(db);
-  if (!s.cors_enabled || !s.cors_origins.includes(origin)) return null;
+  if (!s.cors_enabled) return null;
+  // A refusal depends on Origin too: a shared cache must not hand it to an allowed origin.
+  if (!s.cors_origins.includes(origin)) return { vary: 'Origin' };
   const headers: Record<string, string> = {
     'access-control-allow-origin': origin,
     vary: 'Origin',
