@@ -63,7 +63,7 @@ export async function serverHealth(_input: unknown, ctx: RequestContext): Promis
   const body = ctx.accountability.admin
     ? { status, releaseId: pkg.version, serviceId: os.hostname(), checks }
     : { status };
-  return json(body, {
+  return new Response(JSON.stringify(body), {
     status: status === 'error' ? 503 : 200,
     headers: {
       'content-type': 'application/health+json; charset=utf-8',
