@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { base32Decode, base32Encode, totpCode, verifyTotp } from '@/lib/auth/totp';
+
+// RFC 6238 appendix B, SHA-1 seed "12345678901234567890", last six of the eight digits.
+const SECRET = base32Encode(Buffer.from('12345678901234567890'));
+
+describe('TOTP', () => {
+  it('encodes the RFC seed as the well-known base32 string and back', () => {
+    expect(SECRET).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
+    expect(base32Decode(SECRET).toString()).toBe('12345678901234567890');
+  });
+
+  it.each([
+    [59, '287082'],
+    [1111111109, '081804'],
+    [1234567890, '005924'],
+    [2000000000, '279037'],
+  ])('gives the RFC 6238 code at T=%i', (seconds, code) => {
+    expect(totpCode(SECRET, seconds * 1000)).toBe(code);
+  });
+
+  it('accepts the neighbouring steps and refuses anything further or malformed', () => {
+    const now = 1234567890 * 1000;
+    expect(verifyTotp(SECRET, '005924', now)).toBe(true);
+    expect(verifyTotp(SECRET, totpCode(SECRET, now - 30_000), now)).toBe(true);
+    expect(verifyTotp(SECRET, totpCode(SECRET, now + 30_000), now)).toBe(true);
+    expect(verifyTotp(SECRET, totpCode(SECRET, now - 90_000), now)).toBe(false);
+    expect(verifyTotp(SECRET, '5924', now)).toBe(false);
+    expect(verifyTotp(SECRET, 'abcdef', now)).toBe(false);
+    expect(verifyTotp('not base32!', '005924', now)).toBe(false);
+  });
+});
