@@ -98,8 +98,9 @@ function successResponse(
 ): ResponseObject {
   if (status === 204) return { description: 'No content' };
   const description = status === 201 ? 'Created' : 'Success';
+  // Described as input: responses are never parsed on the way out, so objects stay open.
   const schema = spec.response
-    ? toOpenApiSchema(spec.response, { io: 'output', components, name: `${id}_response` })
+    ? toOpenApiSchema(spec.response, { components, name: `${id}_response` })
     : {};
   const raw = rawMediaType(spec.response);
   if (raw) return { description, content: { [raw]: { schema } } };

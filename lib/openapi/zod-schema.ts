@@ -52,14 +52,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 type RefMap = (ref: string) => string;
 
-function cleanChild(key: string, value: unknown, refs: RefMap): unknown {
-  if (typeof value === 'boolean') return value;
-  // 3.0 has no tuple form of `items`: any position may hold any of the members.
-  if (key === 'items' && Array.isArray(value)) return { anyOf: value.map((v) => clean(v, refs)) };
-  return clean(value, refs);
-}
-
-/** One zod-emitted node to the 3.0 dialect: keyword whitelist, `const`, `null`, `$ref` siblings. */
+/** One zod-emitted node to the 3.0 dialect: known keywords only, no null type, `examples`. */
 function clean(node: unknown, refs: RefMap): SchemaObject {
   if (!isRecord(node)) return {};
   const out: SchemaObject = {};
@@ -69,35 +62,18 @@ function clean(node: unknown, refs: RefMap): SchemaObject {
       out.properties = Object.fromEntries(
         Object.entries(value).map(([k, v]) => [k, clean(v, refs)]),
       );
-    else if (SUBSCHEMA.has(key)) out[key] = cleanChild(key, value, refs);
+    else if (SUBSCHEMA.has(key)) out[key] = typeof value === 'boolean' ? value : clean(value, refs);
     else if (SUBSCHEMA_LIST.has(key) && Array.isArray(value))
       out[key] = value.map((v) => clean(v, refs));
-    else if (key === 'const') out.enum = [value];
     else if (key === 'examples' && Array.isArray(value)) {
       if (value.length) out.example = value[0];
     } else if (key === 'required' && Array.isArray(value)) {
       if (value.length) out.required = value;
     } else if (KEYWORDS.has(key) || key.startsWith('x-')) out[key] = value;
   }
-  if (Array.isArray(out.type)) {
-    const types = out.type.filter((t) => t !== 'null');
-    if (types.length < out.type.length) out.nullable = true;
-    if (types.length === 1) out.type = types[0];
-    else delete out.type;
-  }
+  // 3.0 has no null type: zod emits one for `z.literal(null)`, and `null` in an enum needs `nullable`.
   if (out.type === 'null') Object.assign(out, { type: 'string', nullable: true, enum: [null] });
-  for (const bound of ['minimum', 'maximum'] as const) {
-    const exclusive = bound === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum';
-    if (typeof out[exclusive] === 'number') {
-      out[bound] = out[exclusive];
-      out[exclusive] = true;
-    }
-  }
-  // A Reference Object ignores its siblings, so a described `$ref` goes through allOf.
-  if (typeof out.$ref === 'string' && Object.keys(out).length > 1) {
-    const { $ref, ...rest } = out;
-    return { allOf: [{ $ref }], ...rest };
-  }
+  if (Array.isArray(out.enum) && out.enum.includes(null)) out.nullable = true;
   return out;
 }
 
