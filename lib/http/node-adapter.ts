@@ -53,13 +53,14 @@ export function toWebRequest(req: IncomingMessage, signal?: AbortSignal): Reques
   return new Request(origin(req) + (req.url ?? '/'), init);
 }
 
-function writeHead(res: ServerResponse, response: Response): void {
-  const out: Record<string, string | string[]> = {};
+function writeHead(res: ServerResponse, response: Response, length?: number): void {
+  const out: Record<string, string | string[] | number> = {};
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') out[name] = value;
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) out['set-cookie'] = cookies;
+  if (length !== undefined) out['content-length'] = length;
   res.writeHead(response.status, out);
 }
 
@@ -85,8 +86,8 @@ export async function writeWebResponse(
   response: Response,
   method: string,
 ): Promise<void> {
-  writeHead(res, response);
   if (!response.body || method === 'HEAD' || response.status === 204 || response.status === 304) {
+    writeHead(res, response);
     await response.body?.cancel().catch(() => undefined);
     res.end();
     return;
@@ -95,15 +96,21 @@ export async function writeWebResponse(
   const onClose = () => void reader.cancel().catch(() => undefined);
   res.once('close', onClose);
   try {
-    const first = await reader.read();
-    if (first.done) return void res.end();
-    const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
-    if (streaming) {
+    if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      writeHead(res, response);
       res.flushHeaders();
-      res.write(first.value);
     } else {
+      const first = await reader.read();
+      if (first.done) {
+        writeHead(res, response, 0);
+        return void res.end();
+      }
       const second = await reader.read();
-      if (second.done) return void res.end(first.value);
+      if (second.done) {
+        writeHead(res, response, first.value.byteLength);
+        return void res.end(first.value);
+      }
+      writeHead(res, response);
       res.write(first.value);
       if (!res.write(second.value)) await drained(res);
     }
