@@ -22,6 +22,13 @@ export const loginBody = z
 
 export type LoginInput = z.infer<typeof loginBody>;
 
+/** `refresh_token` only in `json` mode; in `session` mode it travels in the cookie. */
+export const tokensResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string().optional(),
+  expires: z.number().int().describe('Access token lifetime in milliseconds'),
+});
+
 interface Candidate {
   id: string;
   tfa_secret: string | null;

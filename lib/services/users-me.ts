@@ -58,6 +58,17 @@ export const updateMeBody = z
   .partial()
   .strict();
 
+export const meResponse = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  status: z.string(),
+  role: z.uuid().nullable(),
+  last_access: z.string().nullable(),
+  has_tfa: z.boolean(),
+});
+
 export type UpdateMeInput = z.infer<typeof updateMeBody>;
 
 function me(ctx: RequestContext): string {

@@ -1,4 +1,4 @@
-import { login, loginBody } from '@/lib/auth/login';
+import { login, loginBody, tokensResponse } from '@/lib/auth/login';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
@@ -9,6 +9,7 @@ export const POST = route(
     body: loginBody,
     summary: 'Sign in with email and password',
     tags: ['Authentication'],
+    response: tokensResponse,
   },
   (input, ctx) => login(input.body, ctx),
 );

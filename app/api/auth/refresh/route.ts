@@ -1,4 +1,5 @@
 import { readCookie, SESSION_COOKIE } from '@/lib/auth/authenticate';
+import { tokensResponse } from '@/lib/auth/login';
 import { refresh, refreshBody } from '@/lib/auth/refresh';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
@@ -10,6 +11,7 @@ export const POST = route(
     body: refreshBody,
     summary: 'Exchange a refresh token (or the session cookie) for new tokens',
     tags: ['Authentication'],
+    response: tokensResponse,
   },
   (input, ctx) =>
     refresh({ ...input.body, cookie: readCookie(input.request, SESSION_COOKIE) }, ctx),

@@ -1,13 +1,18 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { readMe, updateMe, updateMeBody } from '@/lib/services/users-me';
+import { meResponse, readMe, updateMe, updateMeBody } from '@/lib/services/users-me';
 
 export const GET = route(
-  { mfaExempt: true, summary: 'The signed-in user', tags: ['Users'] },
+  { mfaExempt: true, summary: 'The signed-in user', tags: ['Users'], response: meResponse },
   (_input, ctx) => readMe(ctx),
 );
 export const PATCH = route(
-  { body: updateMeBody, summary: 'Update the signed-in user', tags: ['Users'] },
+  {
+    body: updateMeBody,
+    summary: 'Update the signed-in user',
+    tags: ['Users'],
+    response: meResponse,
+  },
   (input, ctx) => updateMe(input.body, ctx),
 );
 export const OPTIONS = preflight;
