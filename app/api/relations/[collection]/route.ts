@@ -1,0 +1,14 @@
+import { preflight } from '@/lib/http/cors';
+import { route } from '@/lib/http/route';
+import { collectionParams, listCollectionRelations, relationsQuery } from '@/lib/schema/relations';
+
+export const GET = route(
+  {
+    params: collectionParams,
+    query: relationsQuery,
+    summary: 'List the relations whose many side is the collection',
+    tags: ['Relations'],
+  },
+  (input, ctx) => listCollectionRelations(input, ctx),
+);
+export const OPTIONS = preflight;

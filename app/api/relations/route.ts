@@ -1,0 +1,20 @@
+import { preflight } from '@/lib/http/cors';
+import { route } from '@/lib/http/route';
+import { createRelationBody, listRelations, relationsQuery } from '@/lib/schema/relations';
+import { createRelation } from '@/lib/schema/relations-write';
+
+export const GET = route(
+  { query: relationsQuery, summary: 'List all relations', tags: ['Relations'] },
+  (input, ctx) => listRelations(input, ctx),
+);
+export const POST = route(
+  {
+    access: 'admin',
+    body: createRelationBody,
+    status: 201,
+    summary: 'Create a relation (a foreign key and its metadata)',
+    tags: ['Relations'],
+  },
+  (input, ctx) => createRelation(input, ctx),
+);
+export const OPTIONS = preflight;

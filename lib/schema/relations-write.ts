@@ -1,0 +1,337 @@
+import 'server-only';
+import type { Db } from '@/lib/db/client';
+import type { RequestContext } from '@/lib/http/context';
+import { ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
+import { assertIdentifier } from './identifiers';
+import {
+  getSchema,
+  invalidateSchema,
+  type CollectionOverview,
+  type FieldOverview,
+  type RelationOverview,
+  type SchemaOverview,
+} from './overview';
+import {
+  addForeignKey,
+  dropConstraint,
+  foreignKeyName,
+  typesCompatible,
+  type ReferentialAction,
+} from './relation-ddl';
+import {
+  findCollection,
+  findRelation,
+  type CreateRelationBody,
+  type RelationMetaInput,
+  type UpdateRelationBody,
+} from './relations';
+
+function collectionOf(schema: SchemaOverview, name: string): CollectionOverview {
+  const c = findCollection(schema, name);
+  if (!c) throw new InvalidPayloadError(`Collection "${name}" doesn't exist`);
+  return c;
+}
+
+function fieldOf(c: CollectionOverview, name: string): FieldOverview {
+  if (!Object.hasOwn(c.fields, name)) {
+    throw new InvalidPayloadError(`Field "${name}" doesn't exist in collection "${c.collection}"`);
+  }
+  return c.fields[name];
+}
+
+function assertUserCollection(c: CollectionOverview): void {
+  if (c.system) {
+    throw new InvalidPayloadError(
+      `Relations of system collection "${c.collection}" are managed by the service and can't be changed`,
+    );
+  }
+}
+
+function assertSetNullAllowed(field: FieldOverview, action: ReferentialAction, which: string) {
+  if (action === 'SET NULL' && field.schema && !field.schema.is_nullable) {
+    throw new InvalidPayloadError(
+      `${which} "SET NULL" needs field "${field.field}" in collection "${field.collection}" to be nullable`,
+    );
+  }
+}
+
+interface MetaRow {
+  one_field?: string | null;
+  one_collection_field?: string | null;
+  one_allowed_collections?: string | null;
+  junction_field?: string | null;
+  sort_field?: string | null;
+  one_deselect_action?: string;
+}
+
+/** Checks the meta keys against the schema and turns them into column values. */
+function metaValues(input: {
+  meta: RelationMetaInput;
+  schema: SchemaOverview;
+  many: CollectionOverview;
+  field: string;
+  related: CollectionOverview | null;
+}): MetaRow {
+  const { meta, schema, many, field, related } = input;
+  const out: MetaRow = {};
+  if (meta.one_field !== undefined) {
+    if (meta.one_field !== null) {
+      if (!related) {
+        throw new InvalidPayloadError('"meta.one_field" needs a "related_collection"');
+      }
+      assertIdentifier(meta.one_field, 'field');
+      const existing = related.fields[meta.one_field];
+      if (Object.hasOwn(related.fields, meta.one_field) && existing.schema) {
+        throw new InvalidPayloadError(
+          `Field "${meta.one_field}" already exists in collection "${related.collection}" as a column; choose another name for the alias field`,
+        );
+      }
+    }
+    out.one_field = meta.one_field;
+  }
+  for (const key of ['junction_field', 'sort_field', 'one_collection_field'] as const) {
+    const value = meta[key];
+    if (value === undefined) continue;
+    if (value !== null) {
+      fieldOf(many, value);
+      if (value === field) {
+        throw new InvalidPayloadError(`"meta.${key}" can't be the relation's own field "${field}"`);
+      }
+    }
+    out[key] = value;
+  }
+  if (meta.one_allowed_collections !== undefined) {
+    for (const name of meta.one_allowed_collections ?? []) collectionOf(schema, name);
+    out.one_allowed_collections =
+      meta.one_allowed_collections === null ? null : JSON.stringify(meta.one_allowed_collections);
+  }
+  if (meta.one_deselect_action !== undefined) out.one_deselect_action = meta.one_deselect_action;
+  return out;
+}
+
+/** The alias field on the "one" side: o2m, or m2m when the relation is one half of a junction. */
+async function ensureAlias(
+  db: Db,
+  related: string,
+  oneField: string,
+  junction: boolean,
+): Promise<void> {
+  await db
+    .insertInto('daas_fields')
+    .values({
+      collection: related,
+      field: oneField,
+      special: JSON.stringify([junction ? 'm2m' : 'o2m']),
+      interface: junction ? 'list-m2m' : 'list-o2m',
+    })
+    .onConflict((oc) => oc.columns(['collection', 'field']).doNothing())
+    .execute();
+}
+
+/** Removes an alias field's metadata (never a real column's). */
+async function dropAlias(db: Db, schema: SchemaOverview, collection: string, field: string) {
+  const c = findCollection(schema, collection);
+  if (!c || !Object.hasOwn(c.fields, field) || c.fields[field].schema) return;
+  await db
+    .deleteFrom('daas_fields')
+    .where('collection', '=', collection)
+    .where('field', '=', field)
+    .execute();
+}
+
+async function reread(ctx: RequestContext, collection: string, field: string) {
+  invalidateSchema();
+  const relation = findRelation(await getSchema(ctx.db), collection, field);
+  if (!relation) throw new Error(`relation ${collection}.${field} vanished after its change`);
+  return relation;
+}
+
+export async function createRelation(
+  input: { body: CreateRelationBody },
+  ctx: RequestContext,
+): Promise<RelationOverview> {
+  const { collection, field, related_collection: relatedName = null, meta = null } = input.body;
+  const schema = await getSchema(ctx.db);
+  const many = collectionOf(schema, collection);
+  assertUserCollection(many);
+  const source = fieldOf(many, field);
+  if (findRelation(schema, collection, field)) {
+    throw new ConflictError(
+      `Field "${field}" in collection "${collection}" already has a relation`,
+    );
+  }
+  const related = relatedName === null ? null : collectionOf(schema, relatedName);
+  const values = meta ? metaValues({ meta, schema, many, field, related }) : {};
+
+  let fk: Parameters<typeof addForeignKey>[1] | null = null;
+  if (related) {
+    if (!source.schema || !many.schema) {
+      throw new InvalidPayloadError(
+        `Field "${field}" in collection "${collection}" has no column, so it can't hold a foreign key`,
+      );
+    }
+    if (many.type === 'view' || related.type === 'view' || !related.schema) {
+      const which = many.type === 'view' ? collection : related.collection;
+      throw new InvalidPayloadError(
+        `Collection "${which}" is not a table; a foreign key needs a table on both ends`,
+      );
+    }
+    const pk = related.primary ? related.fields[related.primary] : null;
+    if (!pk?.schema) {
+      throw new InvalidPayloadError(
+        `Collection "${related.collection}" has no primary key to reference`,
+      );
+    }
+    if (!typesCompatible(source.schema.data_type, pk.schema.data_type)) {
+      throw new InvalidPayloadError(
+        `Field "${field}" in collection "${collection}" is ${source.schema.data_type} but the primary key "${pk.field}" of "${related.collection}" is ${pk.schema.data_type}; the types must match`,
+      );
+    }
+    const onDelete =
+      input.body.schema?.on_delete ?? (source.schema.is_nullable ? 'SET NULL' : 'NO ACTION');
+    const onUpdate = input.body.schema?.on_update ?? 'NO ACTION';
+    assertSetNullAllowed(source, onDelete, 'on_delete');
+    assertSetNullAllowed(source, onUpdate, 'on_update');
+    fk = {
+      table: collection,
+      column: field,
+      constraint: foreignKeyName(collection, field),
+      foreignTable: related.collection,
+      foreignColumn: pk.field,
+      onDelete,
+      onUpdate,
+    };
+  }
+
+  await ctx.db.transaction().execute(async (trx) => {
+    if (fk) await addForeignKey(trx, fk);
+    await trx
+      .insertInto('daas_relations')
+      .values({
+        ...values,
+        many_collection: collection,
+        many_field: field,
+        one_collection: relatedName,
+      })
+      .execute();
+    if (related && values.one_field) {
+      await ensureAlias(trx, related.collection, values.one_field, Boolean(values.junction_field));
+    }
+  });
+  return reread(ctx, collection, field);
+}
+
+function existingRelation(schema: SchemaOverview, collection: string, field: string) {
+  const relation = findRelation(schema, collection, field);
+  if (!relation) {
+    throw new NotFoundError(`Field "${field}" in collection "${collection}" has no relation`);
+  }
+  const many = findCollection(schema, collection)!;
+  assertUserCollection(many);
+  return { relation, many };
+}
+
+export async function updateRelation(
+  input: { params: { collection: string; field: string }; body: UpdateRelationBody },
+  ctx: RequestContext,
+): Promise<RelationOverview> {
+  const { collection, field } = input.params;
+  const { body } = input;
+  const schema = await getSchema(ctx.db);
+  const { relation, many } = existingRelation(schema, collection, field);
+  if ((body.collection ?? collection) !== collection || (body.field ?? field) !== field) {
+    throw new InvalidPayloadError('"collection" and "field" of a relation can\'t be changed');
+  }
+  if (
+    body.related_collection !== undefined &&
+    body.related_collection !== relation.related_collection
+  ) {
+    throw new InvalidPayloadError(
+      '"related_collection" can\'t be changed; delete the relation and create it again',
+    );
+  }
+  const related = relation.related_collection
+    ? findCollection(schema, relation.related_collection)
+    : null;
+  const values = body.meta ? metaValues({ meta: body.meta, schema, many, field, related }) : {};
+
+  const fkSchema = relation.schema;
+  const rules =
+    body.schema && fkSchema
+      ? {
+          onDelete: (body.schema.on_delete ?? fkSchema.on_delete) as ReferentialAction,
+          onUpdate: (body.schema.on_update ?? fkSchema.on_update) as ReferentialAction,
+        }
+      : null;
+  if (rules) {
+    assertSetNullAllowed(many.fields[field], rules.onDelete, 'on_delete');
+    assertSetNullAllowed(many.fields[field], rules.onUpdate, 'on_update');
+  }
+  const oldOneField = relation.meta?.one_field ?? null;
+
+  await ctx.db.transaction().execute(async (trx) => {
+    if (rules && fkSchema) {
+      await dropConstraint(trx, collection, fkSchema.constraint_name);
+      await addForeignKey(trx, {
+        table: collection,
+        column: field,
+        constraint: fkSchema.constraint_name,
+        foreignTable: fkSchema.foreign_key_table,
+        foreignColumn: fkSchema.foreign_key_column,
+        ...rules,
+      });
+    }
+    if (body.meta) {
+      if (relation.meta) {
+        if (Object.keys(values).length) {
+          await trx
+            .updateTable('daas_relations')
+            .set(values)
+            .where('id', '=', relation.meta.id)
+            .execute();
+        }
+      } else {
+        await trx
+          .insertInto('daas_relations')
+          .values({
+            ...values,
+            many_collection: collection,
+            many_field: field,
+            one_collection: relation.related_collection,
+          })
+          .execute();
+      }
+      const oneField = values.one_field === undefined ? oldOneField : values.one_field;
+      if (oldOneField && oneField !== oldOneField && related) {
+        await dropAlias(trx, schema, related.collection, oldOneField);
+      }
+      if (oneField && related) {
+        const junction = values.junction_field ?? relation.meta?.junction_field ?? null;
+        await ensureAlias(trx, related.collection, oneField, Boolean(junction));
+      }
+    }
+  });
+  return reread(ctx, collection, field);
+}
+
+export async function deleteRelation(
+  input: { params: { collection: string; field: string } },
+  ctx: RequestContext,
+): Promise<void> {
+  const { collection, field } = input.params;
+  const schema = await getSchema(ctx.db);
+  const { relation } = existingRelation(schema, collection, field);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (relation.schema) await dropConstraint(trx, collection, relation.schema.constraint_name);
+    await trx
+      .deleteFrom('daas_relations')
+      .where('many_collection', '=', collection)
+      .where('many_field', '=', field)
+      .execute();
+    const oneField = relation.meta?.one_field;
+    if (oneField && relation.related_collection) {
+      await dropAlias(trx, schema, relation.related_collection, oneField);
+    }
+  });
+  invalidateSchema();
+}

@@ -1,0 +1,173 @@
+import 'server-only';
+import { z } from 'zod';
+import type { RequestContext } from '@/lib/http/context';
+import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { REFERENTIAL_ACTIONS } from './relation-ddl';
+import {
+  getSchema,
+  type CollectionOverview,
+  type RelationOverview,
+  type SchemaOverview,
+} from './overview';
+
+const required = (name: string) =>
+  z.string({
+    error: (iss) => (iss.input === undefined ? `"${name}" is required` : 'Expected a string'),
+  });
+
+const referentialAction = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.enum(REFERENTIAL_ACTIONS));
+
+/**
+ * The schema part of a relation. Only the two rules are acted on; the other keys are what
+ * a read (or a snapshot) returns, accepted so a client can send a relation back as read.
+ */
+export const relationSchemaInput = z
+  .object({
+    on_delete: referentialAction.nullish(),
+    on_update: referentialAction.nullish(),
+    table: z.string().optional(),
+    column: z.string().optional(),
+    foreign_key_schema: z.string().nullish(),
+    foreign_key_table: z.string().optional(),
+    foreign_key_column: z.string().optional(),
+    constraint_name: z.string().nullish(),
+  })
+  .strict();
+
+export const relationMetaInput = z
+  .object({
+    one_field: z.string().nullish(),
+    one_collection_field: z.string().nullish(),
+    one_allowed_collections: z.array(z.string()).nullish(),
+    junction_field: z.string().nullish(),
+    sort_field: z.string().nullish(),
+    one_deselect_action: z.enum(['nullify', 'delete']).optional(),
+    // Echoed from a read; the stored values come from the relation itself.
+    id: z.number().optional(),
+    many_collection: z.string().optional(),
+    many_field: z.string().optional(),
+    one_collection: z.string().nullish(),
+  })
+  .strict();
+
+export const createRelationBody = z
+  .object({
+    collection: required('collection'),
+    field: required('field'),
+    related_collection: z.string().nullish(),
+    schema: relationSchemaInput.nullish(),
+    meta: relationMetaInput.nullish(),
+  })
+  .strict();
+
+export const updateRelationBody = z
+  .object({
+    collection: z.string().optional(),
+    field: z.string().optional(),
+    related_collection: z.string().nullish(),
+    schema: relationSchemaInput.nullish(),
+    meta: relationMetaInput.nullish(),
+  })
+  .strict();
+
+export const relationsQuery = z
+  .object({ limit: z.coerce.number().int().min(-1).optional() })
+  .strict();
+
+export const collectionParams = z.object({ collection: z.string() });
+export const relationParams = z.object({ collection: z.string(), field: z.string() });
+
+export type RelationsQuery = z.infer<typeof relationsQuery>;
+export type CreateRelationBody = z.infer<typeof createRelationBody>;
+export type UpdateRelationBody = z.infer<typeof updateRelationBody>;
+export type RelationMetaInput = z.infer<typeof relationMetaInput>;
+
+/** An own property only: a name such as `__proto__` or `constructor` is never a collection. */
+export function findCollection(schema: SchemaOverview, name: string): CollectionOverview | null {
+  return Object.hasOwn(schema.collections, name) ? schema.collections[name] : null;
+}
+
+export function findRelation(
+  schema: SchemaOverview,
+  collection: string,
+  field: string,
+): RelationOverview | null {
+  return schema.relations.find((r) => r.collection === collection && r.field === field) ?? null;
+}
+
+/**
+ * Collections a non-admin caller may read (a read permission in one of its policies).
+ * Relations are schema facts about both ends, so both must be readable to see one.
+ */
+async function readableCollections(ctx: RequestContext): Promise<Set<string> | null> {
+  if (ctx.accountability.admin) return null;
+  const { policies } = ctx.accountability;
+  if (policies.length === 0) return new Set();
+  const rows = await ctx.db
+    .selectFrom('daas_permissions')
+    .select('collection')
+    .distinct()
+    .where('policy', 'in', policies)
+    .where('action', '=', 'read')
+    .execute();
+  return new Set(rows.map((r) => r.collection));
+}
+
+function visible(r: RelationOverview, readable: Set<string> | null): boolean {
+  if (!readable) return true;
+  return (
+    readable.has(r.collection) &&
+    (r.related_collection === null || readable.has(r.related_collection))
+  );
+}
+
+function capped<T>(rows: T[], limit: number | undefined): T[] {
+  return limit === undefined || limit < 0 ? rows : rows.slice(0, limit);
+}
+
+export async function listRelations(
+  input: { query: RelationsQuery },
+  ctx: RequestContext,
+): Promise<RelationOverview[]> {
+  const [schema, readable] = await Promise.all([getSchema(ctx.db), readableCollections(ctx)]);
+  return capped(
+    schema.relations.filter((r) => visible(r, readable)),
+    input.query.limit,
+  );
+}
+
+async function readableCollection(ctx: RequestContext, name: string) {
+  const [schema, readable] = await Promise.all([getSchema(ctx.db), readableCollections(ctx)]);
+  if (!findCollection(schema, name)) throw new NotFoundError(`Collection "${name}" not found`);
+  if (readable && !readable.has(name)) throw new ForbiddenError();
+  return { schema, readable };
+}
+
+export async function listCollectionRelations(
+  input: { params: { collection: string }; query: RelationsQuery },
+  ctx: RequestContext,
+): Promise<RelationOverview[]> {
+  const { collection } = input.params;
+  const { schema, readable } = await readableCollection(ctx, collection);
+  return capped(
+    schema.relations.filter((r) => r.collection === collection && visible(r, readable)),
+    input.query.limit,
+  );
+}
+
+export async function readRelation(
+  input: { params: { collection: string; field: string } },
+  ctx: RequestContext,
+): Promise<RelationOverview> {
+  const { collection, field } = input.params;
+  const { schema, readable } = await readableCollection(ctx, collection);
+  const relation = findRelation(schema, collection, field);
+  if (!relation) {
+    throw new NotFoundError(`Field "${field}" in collection "${collection}" has no relation`);
+  }
+  if (!visible(relation, readable)) throw new ForbiddenError();
+  return relation;
+}
