@@ -21,3 +21,10 @@ describe('unknown API paths', () => {
     });
   });
 });
+
+describe('HEAD /api/server/ping', () => {
+  it('answers 200 without credentials, as load balancers probe it', async () => {
+    const res = await app.request('/api/server/ping', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+  });
+});
