@@ -2,6 +2,7 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BrandMark } from './brand-mark';
+import { LocaleSwitcher } from './locale-switcher';
 
 /** The signed-out frame shared by the login and reset-password pages. */
 export function AuthScreen({
@@ -43,6 +44,7 @@ export function AuthScreen({
             <CardContent>{children}</CardContent>
           </Card>
           {footer && <div className="mt-6 text-center text-sm text-muted-foreground">{footer}</div>}
+          <LocaleSwitcher className="mt-6 justify-center" />
         </div>
       </main>
     </div>

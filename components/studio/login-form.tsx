@@ -10,17 +10,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/client/fetcher';
 import { useLoginMutation } from '@/lib/client/auth/login-mutation';
+import { safeRedirect } from '@/lib/client/auth/safe-redirect';
 import { useErrorMessage } from './use-error-message';
-
-/** Only same-origin paths inside this locale's studio; anything else could be an open redirect. */
-export function safeRedirect(target: string | null, locale: string): string {
-  const fallback = `/${locale}/content`;
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) {
-    return fallback;
-  }
-  if (target.startsWith('/api') || /\/login(?:[/?#]|$)/.test(target)) return fallback;
-  return target;
-}
 
 export function LoginForm() {
   const t = useTranslations('Login');

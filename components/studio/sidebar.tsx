@@ -17,6 +17,7 @@ import { Sheet, SheetClose, SheetContent, SheetTitle, SheetTrigger } from '@/com
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils';
 import { BrandMark } from './brand-mark';
+import { LocaleSwitcher } from './locale-switcher';
 
 type NavKey = 'collections' | 'content' | 'access' | 'settings' | 'apiExplorer';
 
@@ -65,7 +66,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 /** Fixed navigation column on wide screens. */
 export function Sidebar() {
   return (
-    <aside className="hidden w-60 shrink-0 flex-col border-r bg-sidebar md:flex">
+    <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r bg-sidebar md:flex">
       <div className="flex h-14 items-center border-b px-5">
         <Link
           href="/content"
@@ -75,6 +76,7 @@ export function Sidebar() {
         </Link>
       </div>
       <NavLinks />
+      <LocaleSwitcher className="mt-auto border-t px-5 py-3" />
     </aside>
   );
 }
@@ -104,6 +106,7 @@ export function MobileNav() {
           </SheetClose>
         </div>
         <NavLinks onNavigate={() => setOpen(false)} />
+        <LocaleSwitcher className="mt-auto border-t px-5 py-3" />
       </SheetContent>
     </Sheet>
   );

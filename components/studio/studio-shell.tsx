@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/lib/client/auth/me-query';
 import { ApiError } from '@/lib/client/fetcher';
 import { useRouter } from '@/lib/i18n/navigation';
+import { BrandMark } from './brand-mark';
 import { MobileNav, Sidebar } from './sidebar';
 import { useErrorMessage } from './use-error-message';
 import { UserMenu } from './user-menu';
@@ -61,6 +62,7 @@ export function StudioShell({ children }: { children: ReactNode }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:px-6">
           <MobileNav />
+          <BrandMark className="md:hidden" />
           <div className="flex-1" />
           <UserMenu user={me.data} />
         </header>

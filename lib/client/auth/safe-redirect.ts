@@ -1,0 +1,12 @@
+/**
+ * Where to go after signing in: only a same-origin studio path, since the `redirect` query
+ * parameter is attacker-controllable and must not become an open redirect.
+ */
+export function safeRedirect(target: string | null, locale: string): string {
+  const fallback = `/${locale}/content`;
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) {
+    return fallback;
+  }
+  if (/^\/api(?:[/?#]|$)/.test(target) || /\/login(?:[/?#]|$)/.test(target)) return fallback;
+  return target;
+}
