@@ -53,14 +53,15 @@ export async function refresh(
 }
 
 /**
- * Ends the session named by the refresh token or cookie, and the Bearer token's session.
+ * Ends the session named by the refresh token or cookie, and the session the caller is
+ * authenticated with (Bearer access token or cookie).
  * An already-ended session is not an error: signing out twice is harmless. The cookie is
  * cleared either way.
  */
 export async function logout(input: TokenSource, ctx: RequestContext): Promise<Reply> {
   const token = presented(input);
-  const bearerSession = ctx.accountability.session;
-  if (!token && !bearerSession) {
+  const callerSession = ctx.accountability.session;
+  if (!token && !callerSession) {
     throw new InvalidPayloadError('The refresh token is required in either the payload or cookie');
   }
   const ended = new Set<string>();
@@ -68,8 +69,8 @@ export async function logout(input: TokenSource, ctx: RequestContext): Promise<R
     const row = await endSessionByToken(ctx.db, token);
     if (row) ended.add(row.user);
   }
-  if (bearerSession) {
-    const user = await endSession(ctx.db, bearerSession);
+  if (callerSession) {
+    const user = await endSession(ctx.db, callerSession);
     if (user) ended.add(user);
   }
   for (const user of ended) {

@@ -43,6 +43,18 @@ describe('POST /api/auth/login', () => {
     expect(cookie).not.toContain('Secure');
   });
 
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const previous = process.env.PUBLIC_URL;
+    process.env.PUBLIC_URL = 'https://daas.example.com';
+    try {
+      const res = await login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
+      expect(setCookieOf(res)).toContain('; Secure');
+    } finally {
+      if (previous === undefined) delete process.env.PUBLIC_URL;
+      else process.env.PUBLIC_URL = previous;
+    }
+  });
+
   it('stores only a hash of the session token, with the client address and agent', async () => {
     const res = await login(
       { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
