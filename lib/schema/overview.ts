@@ -47,6 +47,8 @@ export interface CollectionOverview {
   type: 'table' | 'view';
   primary: string | null;
   fields: Record<string, FieldOverview>;
+  /** Indexes over more than one column (single-column ones show on the fields). */
+  indexes: { name: string; fields: string[]; unique: boolean }[];
 }
 
 export interface RelationOverview {
@@ -129,6 +131,9 @@ export async function buildOverview(db: Db): Promise<SchemaOverview> {
       type: t.type,
       primary: null,
       fields: {},
+      indexes: dbSchema.indexes
+        .filter((i) => i.table === t.name && !i.primary && i.columns.length > 1)
+        .map((i) => ({ name: i.name, fields: i.columns, unique: i.unique })),
     };
   }
   // Metadata without a table: a virtual folder.
@@ -141,6 +146,7 @@ export async function buildOverview(db: Db): Promise<SchemaOverview> {
       type: 'table',
       primary: null,
       fields: {},
+      indexes: [],
     };
   }
 

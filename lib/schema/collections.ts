@@ -1,0 +1,302 @@
+import 'server-only';
+import { sql } from 'kysely';
+import { canRead, readableCollections } from '@/lib/access/readable';
+import type { Db } from '@/lib/db/client';
+import type { RequestContext } from '@/lib/http/context';
+import { ConflictError, InvalidPayloadError } from '@/lib/http/errors';
+import { applyColumn, dataType, literal, type ColumnField } from './ddl';
+import { schemaChangeError } from './ddl-errors';
+import { createColumnIndex, planField, upsertFieldMeta } from './field-write';
+import { assertWritable, readableCollection } from './fields';
+import { assertIdentifier } from './identifiers';
+import { syncIndexes } from './indexes';
+import { writeCollectionMeta } from './collection-meta';
+import { getSchema, invalidateSchema, type CollectionOverview } from './overview';
+import type { CollectionCreateInput, CollectionUpdateInput, FieldCreateInput } from './payloads';
+
+export interface CollectionResource {
+  collection: string;
+  meta: (Record<string, unknown> & { indexes: CollectionOverview['indexes'] }) | null;
+  schema: CollectionOverview['schema'];
+  system: boolean;
+  type: 'table' | 'view';
+}
+
+/** The API shape; `meta.indexes` is what the database has, not what was last declared. */
+export function presentCollection(c: CollectionOverview): CollectionResource {
+  return {
+    collection: c.collection,
+    meta: c.meta ? { ...c.meta, indexes: c.indexes } : null,
+    schema: c.schema,
+    system: c.system,
+    type: c.type,
+  };
+}
+
+export async function listCollections(
+  _input: unknown,
+  ctx: RequestContext,
+): Promise<CollectionResource[]> {
+  const schema = await getSchema(ctx.db);
+  const readable = await readableCollections(ctx);
+  return Object.values(schema.collections)
+    .filter((c) => canRead(readable, c.collection))
+    .map(presentCollection);
+}
+
+export async function readCollection(
+  input: { params: { name: string } },
+  ctx: RequestContext,
+): Promise<CollectionResource> {
+  return presentCollection(await readableCollection(ctx, input.params.name));
+}
+
+const ACRONYMS = new Set(['id', 'url', 'uuid', 'api', 'ip', 'json', 'html', 'sql', 'seo']);
+
+/** "date_created" → "Date Created", "userId" → "User ID". */
+export function titleCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w[0].toUpperCase() + w.slice(1)))
+    .join(' ');
+}
+
+export async function readRawColumns(input: { params: { name: string } }, ctx: RequestContext) {
+  const collection = await readableCollection(ctx, input.params.name);
+  return Object.values(collection.fields)
+    .filter((f) => f.schema)
+    .map((f) => ({
+      field: f.field,
+      name: titleCase(f.field),
+      type: f.type,
+      nullable: f.schema!.is_nullable,
+      default_value: f.schema!.default_value === null ? null : String(f.schema!.default_value),
+      is_primary_key: f.schema!.is_primary_key,
+      schema: collection.schema?.schema ?? 'public',
+      table: f.schema!.table,
+    }));
+}
+
+const DEFAULT_ID: FieldCreateInput = {
+  field: 'id',
+  type: 'integer',
+  schema: { is_primary_key: true, has_auto_increment: true },
+  meta: { hidden: true, readonly: true, interface: 'input' },
+};
+
+function planFields(body: CollectionCreateInput, folder: boolean) {
+  const payloads = [...(body.fields ?? [])];
+  const hasKey = payloads.some((f) => f.schema?.is_primary_key);
+  if (!folder && !hasKey) {
+    if (payloads.some((f) => f.field === 'id')) {
+      throw new InvalidPayloadError(
+        'A collection needs a primary key: mark one field schema.is_primary_key',
+      );
+    }
+    payloads.unshift(DEFAULT_ID);
+  }
+  const seen = new Set<string>();
+  const plans = payloads.map((p) => {
+    if (seen.has(p.field)) throw new InvalidPayloadError(`Field "${p.field}" is listed twice`);
+    seen.add(p.field);
+    return { field: p.field, ...planField(p) };
+  });
+  if (plans.filter((p) => p.column?.schema?.is_primary_key).length > 1) {
+    throw new InvalidPayloadError('A collection can have only one primary key field');
+  }
+  if (folder && plans.some((p) => p.column)) {
+    throw new InvalidPayloadError(
+      'A folder (schema null) has no table: only alias fields are allowed',
+    );
+  }
+  return plans;
+}
+
+/** Row-level security on: only the service's own role has a policy; API roles get nothing. */
+async function lockDown(db: Db, table: string): Promise<void> {
+  const me = await sql<{ name: string }>`select current_user as name`.execute(db);
+  const t = sql.id(table);
+  await sql`alter table ${t} enable row level security`.execute(db);
+  await sql`create policy daas_service_all on ${t} for all to ${sql.id(me.rows[0].name)} using (true) with check (true)`.execute(
+    db,
+  );
+  const roles = await sql<{ rolname: string }>`
+    select rolname from pg_roles where rolname in ('anon', 'authenticated')`.execute(db);
+  if (roles.rows.length) {
+    await sql`revoke all on ${t} from ${sql.join(roles.rows.map((r) => sql.id(r.rolname)))}`.execute(
+      db,
+    );
+  }
+}
+
+export async function createCollection(
+  input: { body: CollectionCreateInput },
+  ctx: RequestContext,
+): Promise<CollectionResource> {
+  const body = input.body;
+  const name = assertIdentifier(body.collection, 'collection');
+  const folder = body.schema === null;
+  const plans = planFields(body, folder);
+  const existing = await getSchema(ctx.db);
+  if (Object.hasOwn(existing.collections, name)) {
+    throw new ConflictError(`Collection "${name}" already exists`);
+  }
+  if (folder && body.meta?.indexes?.length) {
+    throw new InvalidPayloadError('A folder (schema null) has no table to index');
+  }
+  const columns = plans.flatMap((p) => (p.column ? [p.column] : []));
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!folder) {
+        let table = trx.schema.createTable(name);
+        for (const c of columns) {
+          const column: ColumnField = c;
+          table = table.addColumn(c.field, dataType(c), (col) => applyColumn(col, column));
+        }
+        await table.execute();
+        if (body.schema?.comment) {
+          await sql`comment on table ${sql.id(name)} is ${sql.raw(literal(body.schema.comment))}`.execute(
+            trx,
+          );
+        }
+        await lockDown(trx, name);
+        for (const c of columns) await createColumnIndex(trx, name, c);
+      }
+      const { indexes, ...meta } = body.meta ?? {};
+      const declared = indexes?.length
+        ? await syncIndexes(
+            trx,
+            name,
+            columns.map((c) => c.field),
+            indexes,
+          )
+        : undefined;
+      await writeCollectionMeta(trx, name, { ...meta, ...(declared && { indexes: declared }) });
+      for (const p of plans) {
+        if (p.meta) await upsertFieldMeta(trx, { collection: name, field: p.field }, p.meta);
+      }
+    });
+  } catch (err) {
+    throw schemaChangeError(err, `Cannot create collection "${name}"`);
+  }
+  invalidateSchema();
+  return readCollection({ params: { name } }, ctx);
+}
+
+async function applyUpdate(
+  db: Db,
+  collection: CollectionOverview,
+  body: CollectionUpdateInput,
+): Promise<void> {
+  const name = collection.collection;
+  assertWritable(collection);
+  if (body.collection !== undefined && body.collection !== name) {
+    throw new InvalidPayloadError('Renaming a collection is not supported');
+  }
+  if (body.schema && collection.type === 'view') {
+    throw new InvalidPayloadError(`Collection "${name}" is a view: its schema is read-only`);
+  }
+  if (body.schema && 'comment' in body.schema && collection.schema) {
+    const comment = body.schema.comment;
+    await sql`comment on table ${sql.id(name)} is ${sql.raw(comment ? literal(comment) : 'null')}`.execute(
+      db,
+    );
+  }
+  if (!body.meta) return;
+  const { indexes, ...meta } = body.meta;
+  let declared: unknown[] | null | undefined;
+  if (indexes !== undefined) {
+    if (!collection.schema || collection.type === 'view') {
+      throw new InvalidPayloadError(`Collection "${name}" has no table to index`);
+    }
+    const columns = Object.values(collection.fields).flatMap((f) => (f.schema ? [f.field] : []));
+    declared = await syncIndexes(db, name, columns, indexes ?? []);
+  }
+  await writeCollectionMeta(db, name, {
+    ...meta,
+    ...(declared !== undefined && { indexes: declared }),
+  });
+}
+
+export async function updateCollection(
+  input: { params: { name: string }; body: CollectionUpdateInput },
+  ctx: RequestContext,
+): Promise<CollectionResource> {
+  const collection = await readableCollection(ctx, input.params.name);
+  try {
+    await ctx.db.transaction().execute((trx) => applyUpdate(trx, collection, input.body));
+  } catch (err) {
+    throw schemaChangeError(err, `Cannot update collection "${collection.collection}"`);
+  }
+  invalidateSchema();
+  return readCollection({ params: { name: collection.collection } }, ctx);
+}
+
+export async function updateCollections(
+  input: { body: { collection: string; meta?: CollectionUpdateInput['meta'] }[] },
+  ctx: RequestContext,
+): Promise<CollectionResource[]> {
+  const targets: CollectionOverview[] = [];
+  for (const item of input.body) targets.push(await readableCollection(ctx, item.collection));
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const [i, item] of input.body.entries()) await applyUpdate(trx, targets[i], item);
+    });
+  } catch (err) {
+    throw schemaChangeError(err, 'Cannot update collections');
+  }
+  invalidateSchema();
+  const out = [];
+  for (const t of targets) out.push(await readCollection({ params: { name: t.collection } }, ctx));
+  return out;
+}
+
+export async function deleteCollection(
+  input: { params: { name: string } },
+  ctx: RequestContext,
+): Promise<void> {
+  const collection = await readableCollection(ctx, input.params.name);
+  const name = collection.collection;
+  assertWritable(collection);
+  if (collection.type === 'view') {
+    throw new InvalidPayloadError(`Collection "${name}" is a view: drop it in the database`);
+  }
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (collection.schema) await sql`drop table ${sql.id(name)} cascade`.execute(trx);
+      // o2m aliases elsewhere that list this collection's rows go with it.
+      const pointing = await trx
+        .selectFrom('daas_relations')
+        .select(['one_collection', 'one_field'])
+        .where('many_collection', '=', name)
+        .where('one_collection', '!=', name)
+        .where('one_field', 'is not', null)
+        .execute();
+      for (const r of pointing) {
+        await trx
+          .deleteFrom('daas_fields')
+          .where('collection', '=', r.one_collection!)
+          .where('field', '=', r.one_field!)
+          .execute();
+      }
+      await trx
+        .deleteFrom('daas_relations')
+        .where((eb) => eb.or([eb('many_collection', '=', name), eb('one_collection', '=', name)]))
+        .execute();
+      await trx.deleteFrom('daas_fields').where('collection', '=', name).execute();
+      await trx
+        .updateTable('daas_collections')
+        .set({ group: null })
+        .where('group', '=', name)
+        .execute();
+      await trx.deleteFrom('daas_collections').where('collection', '=', name).execute();
+      // A later collection of the same name must not inherit these grants.
+      await trx.deleteFrom('daas_permissions').where('collection', '=', name).execute();
+    });
+  } catch (err) {
+    throw schemaChangeError(err, `Cannot delete collection "${name}"`);
+  }
+  invalidateSchema();
+}

@@ -1,0 +1,196 @@
+import 'server-only';
+import { sql } from 'kysely';
+import { canRead, readableCollections } from '@/lib/access/readable';
+import type { Db } from '@/lib/db/client';
+import type { RequestContext } from '@/lib/http/context';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidPayloadError,
+  NotFoundError,
+} from '@/lib/http/errors';
+import { applyColumn, dataType } from './ddl';
+import { createColumnIndex, planField, upsertFieldMeta } from './field-write';
+import {
+  getSchema,
+  invalidateSchema,
+  type CollectionOverview,
+  type FieldOverview,
+} from './overview';
+import type { FieldCreateInput } from './payloads';
+
+type Limit = { limit?: number };
+
+function capped<T>(list: T[], query: Limit | undefined): T[] {
+  const limit = query?.limit;
+  return limit === undefined || limit < 0 ? list : list.slice(0, limit);
+}
+
+/** A collection the caller may read, or 404 (unknown and unreadable look the same). */
+export async function readableCollection(
+  ctx: RequestContext,
+  name: string,
+): Promise<CollectionOverview> {
+  const schema = await getSchema(ctx.db);
+  const collection = Object.hasOwn(schema.collections, name) ? schema.collections[name] : undefined;
+  if (!collection || !canRead(await readableCollections(ctx), name)) {
+    throw new NotFoundError(`Collection "${name}" doesn't exist`);
+  }
+  return collection;
+}
+
+export function fieldOf(collection: CollectionOverview, name: string): FieldOverview {
+  const field = Object.hasOwn(collection.fields, name) ? collection.fields[name] : undefined;
+  if (!field) {
+    throw new NotFoundError(
+      `Field "${name}" doesn't exist in collection "${collection.collection}"`,
+    );
+  }
+  return field;
+}
+
+/** Collections whose tables belong to the service's own migrations are not reshaped here. */
+export function assertWritable(collection: CollectionOverview): void {
+  if (collection.system) {
+    throw new ForbiddenError(`System collection "${collection.collection}" can't be changed`);
+  }
+}
+
+export async function readAllFields(input: { query?: Limit }, ctx: RequestContext) {
+  const schema = await getSchema(ctx.db);
+  const readable = await readableCollections(ctx);
+  const all = Object.values(schema.collections)
+    .filter((c) => canRead(readable, c.collection))
+    .flatMap((c) => Object.values(c.fields));
+  return capped(all, input.query);
+}
+
+export async function readCollectionFields(
+  input: { params: { collection: string }; query?: Limit },
+  ctx: RequestContext,
+): Promise<FieldOverview[]> {
+  const collection = await readableCollection(ctx, input.params.collection);
+  return capped(Object.values(collection.fields), input.query);
+}
+
+export async function readField(
+  input: { params: { collection: string; field: string } },
+  ctx: RequestContext,
+): Promise<FieldOverview> {
+  const collection = await readableCollection(ctx, input.params.collection);
+  return fieldOf(collection, input.params.field);
+}
+
+/** Adds one field: a column (plus metadata) or, for an alias, a metadata row only. */
+export async function addField(
+  db: Db,
+  collection: CollectionOverview,
+  payload: FieldCreateInput,
+): Promise<void> {
+  const plan = planField(payload);
+  const name = payload.field;
+  if (Object.hasOwn(collection.fields, name)) {
+    throw new ConflictError(
+      `Field "${name}" already exists in collection "${collection.collection}"`,
+    );
+  }
+  if (plan.column) {
+    if (!collection.schema) {
+      throw new InvalidPayloadError(
+        `Collection "${collection.collection}" is a folder without a table: only alias fields can be added`,
+      );
+    }
+    if (collection.type === 'view') {
+      throw new InvalidPayloadError(
+        `Collection "${collection.collection}" is a view: columns can't be added`,
+      );
+    }
+    if (plan.column.schema?.is_primary_key && collection.primary) {
+      throw new InvalidPayloadError(
+        `Collection "${collection.collection}" already has a primary key`,
+      );
+    }
+    const column = plan.column;
+    await db.schema
+      .alterTable(collection.collection)
+      .addColumn(column.field, dataType(column), (col) => applyColumn(col, column))
+      .execute();
+    await createColumnIndex(db, collection.collection, column);
+  }
+  if (plan.meta)
+    await upsertFieldMeta(db, { collection: collection.collection, field: name }, plan.meta);
+}
+
+export async function createField(
+  input: { params: { collection: string }; body: FieldCreateInput },
+  ctx: RequestContext,
+): Promise<FieldOverview> {
+  const collection = await readableCollection(ctx, input.params.collection);
+  assertWritable(collection);
+  if (input.body.collection && input.body.collection !== collection.collection) {
+    throw new InvalidPayloadError('"collection" in the body does not match the path');
+  }
+  await ctx.db.transaction().execute((trx) => addField(trx, collection, input.body));
+  invalidateSchema();
+  return readField({ params: { collection: collection.collection, field: input.body.field } }, ctx);
+}
+
+/** Removes the relation rows a field is the many side of, and the o2m aliases pointing back. */
+async function forgetRelations(db: Db, collection: string, field: string): Promise<void> {
+  const rows = await db
+    .selectFrom('daas_relations')
+    .selectAll()
+    .where('many_collection', '=', collection)
+    .where('many_field', '=', field)
+    .execute();
+  for (const r of rows) {
+    if (r.one_collection && r.one_field) {
+      await db
+        .deleteFrom('daas_fields')
+        .where('collection', '=', r.one_collection)
+        .where('field', '=', r.one_field)
+        .execute();
+    }
+  }
+  await db
+    .deleteFrom('daas_relations')
+    .where('many_collection', '=', collection)
+    .where('many_field', '=', field)
+    .execute();
+  // An o2m alias going away leaves the relation, without its "one" side field.
+  await db
+    .updateTable('daas_relations')
+    .set({ one_field: null })
+    .where('one_collection', '=', collection)
+    .where('one_field', '=', field)
+    .execute();
+}
+
+export async function deleteField(
+  input: { params: { collection: string; field: string } },
+  ctx: RequestContext,
+): Promise<void> {
+  const collection = await readableCollection(ctx, input.params.collection);
+  const field = fieldOf(collection, input.params.field);
+  assertWritable(collection);
+  if (field.schema?.is_primary_key) throw new InvalidPayloadError('Cannot delete primary key');
+  if (field.schema && collection.type === 'view') {
+    throw new InvalidPayloadError(
+      `Collection "${collection.collection}" is a view: columns can't be dropped`,
+    );
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    if (field.schema) {
+      await sql`alter table ${sql.id(collection.collection)} drop column ${sql.id(field.field)}`.execute(
+        trx,
+      );
+    }
+    await trx
+      .deleteFrom('daas_fields')
+      .where('collection', '=', collection.collection)
+      .where('field', '=', field.field)
+      .execute();
+    await forgetRelations(trx, collection.collection, field.field);
+  });
+  invalidateSchema();
+}
