@@ -18,14 +18,21 @@ export class LogBuffer {
     this.entries.push(entry);
     if (this.entries.length > this.capacity)
       this.entries.splice(0, this.entries.length - this.capacity);
-    for (const listener of this.listeners) listener(entry);
+    for (const listener of this.listeners) {
+      try {
+        listener(entry);
+      } catch {
+        // One broken stream must not keep the entry from the others.
+      }
+    }
   }
 
   list(options: { limit?: number; minLevel?: number } = {}): LogEntry[] {
-    const filtered = options.minLevel
-      ? this.entries.filter((e) => e.level >= options.minLevel!)
-      : this.entries;
-    return options.limit ? filtered.slice(-options.limit) : [...filtered];
+    const { minLevel, limit } = options;
+    const filtered =
+      minLevel !== undefined ? this.entries.filter((e) => e.level >= minLevel) : this.entries;
+    if (limit === undefined) return [...filtered];
+    return limit > 0 ? filtered.slice(-limit) : [];
   }
 
   clear(): void {
