@@ -1,0 +1,9 @@
+import { preflight } from '@/lib/http/cors';
+import { route } from '@/lib/http/route';
+import { interfacesQuery, listInterfaces } from '@/lib/schema/interfaces';
+
+export const GET = route(
+  { query: interfacesQuery, summary: 'List field interfaces', tags: ['Interfaces'] },
+  (input, ctx) => listInterfaces(input, ctx),
+);
+export const OPTIONS = preflight;
