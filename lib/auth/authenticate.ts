@@ -39,48 +39,50 @@ function mfaRequired(user: LoadedUser): boolean {
   return Boolean(user.tfa_secret) || config().MFA_FORCE_ENABLED;
 }
 
+type Credential = Pick<Accountability, 'session' | 'assurance' | 'mfaRequired' | 'via'>;
+
+async function signedIn(
+  db: Db,
+  base: Accountability,
+  user: LoadedUser,
+  credential: Credential,
+): Promise<Accountability> {
+  const access = await resolveUserAccess(db, user);
+  return { ...base, ...access, user: user.id, role: user.role, ...credential };
+}
+
 /**
  * Resolves the caller from a Bearer token (signed access token, else static token) or the
  * session cookie. No credential: the anonymous caller. A credential that does not check out:
  * 401, never a silent downgrade to anonymous.
  */
 export async function authenticate(request: Request, db: Db): Promise<Accountability> {
-  const ip = clientIp(request);
-  const base = anonymous(ip, request.headers.get('user-agent'));
+  const base = anonymous(clientIp(request), request.headers.get('user-agent'));
   const auth = request.headers.get('authorization');
   const bearer = auth && /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, '').trim() : null;
 
+  if (bearer && looksLikeJwt(bearer)) {
+    const claims = await verifyAccessToken(bearer);
+    const session = await liveSession(db, claims.session);
+    if (!session || session.user !== claims.id) throw new InvalidTokenError();
+    const user = await loadUser(db, { id: claims.id });
+    if (!user) throw new InvalidTokenError();
+    return signedIn(db, base, user, {
+      session: claims.session,
+      assurance: claims.aal,
+      mfaRequired: mfaRequired(user),
+      via: 'jwt',
+    });
+  }
   if (bearer) {
-    if (looksLikeJwt(bearer)) {
-      const claims = await verifyAccessToken(bearer);
-      const session = await liveSession(db, claims.session);
-      if (!session || session.user !== claims.id) throw new InvalidTokenError();
-      const user = await loadUser(db, { id: claims.id });
-      if (!user) throw new InvalidTokenError();
-      const access = await resolveUserAccess(db, user);
-      return {
-        ...base,
-        ...access,
-        user: user.id,
-        role: user.role,
-        session: claims.session,
-        assurance: claims.aal,
-        mfaRequired: mfaRequired(user),
-        via: 'jwt',
-      };
-    }
     const user = await loadUser(db, { token: bearer });
     if (!user) throw new InvalidTokenError();
-    const access = await resolveUserAccess(db, user);
-    return {
-      ...base,
-      ...access,
-      user: user.id,
-      role: user.role,
+    return signedIn(db, base, user, {
+      session: null,
       assurance: 2,
       mfaRequired: false,
       via: 'static',
-    };
+    });
   }
 
   const cookie = readCookie(request, SESSION_COOKIE);
@@ -90,21 +92,15 @@ export async function authenticate(request: Request, db: Db): Promise<Accountabi
       .select(['id', 'user', 'expires', 'assurance'])
       .where('token_hash', '=', tokenHash(cookie))
       .executeTakeFirst();
-    if (!row || Date.parse(row.expires) <= Date.now())
-      throw new InvalidCredentialsError('Invalid session');
-    const user = await loadUser(db, { id: row.user });
-    if (!user) throw new InvalidCredentialsError('Invalid session');
-    const access = await resolveUserAccess(db, user);
-    return {
-      ...base,
-      ...access,
-      user: user.id,
-      role: user.role,
+    const user =
+      row && Date.parse(row.expires) > Date.now() ? await loadUser(db, { id: row.user }) : null;
+    if (!row || !user) throw new InvalidCredentialsError('Invalid session');
+    return signedIn(db, base, user, {
       session: row.id,
       assurance: row.assurance === 2 ? 2 : 1,
       mfaRequired: mfaRequired(user),
       via: 'cookie',
-    };
+    });
   }
   return base;
 }
