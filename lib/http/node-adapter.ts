@@ -1,7 +1,6 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { publicUrl } from '@/lib/config';
 import { errorResponse } from './respond';
@@ -32,8 +31,53 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
+interface BodyStream {
+  stream: ReadableStream<Uint8Array>;
+  /** Throws away whatever the handler left unread, so the connection can serve the next request. */
+  discard(): void;
+}
+
+function bodyStream(req: IncomingMessage): BodyStream {
+  let open = true;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (!open) return;
+        controller.enqueue(chunk);
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once('end', () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.once('error', (err) => {
+        if (open) controller.error(err);
+        open = false;
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      open = false;
+      req.resume();
+    },
+  });
+  return {
+    stream,
+    discard() {
+      open = false;
+      if (!req.complete) req.resume();
+    },
+  };
+}
+
 /** Builds the Web `Request` a route handler expects from Node's request, streaming the body. */
-export function toWebRequest(req: IncomingMessage, signal?: AbortSignal): Request {
+export function toWebRequest(
+  req: IncomingMessage,
+  signal?: AbortSignal,
+  body?: BodyStream | null,
+): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
@@ -46,8 +90,8 @@ export function toWebRequest(req: IncomingMessage, signal?: AbortSignal): Reques
     headers.set('x-forwarded-for', req.socket.remoteAddress);
   }
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal };
-  if (hasBody(req)) {
-    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  if (body) {
+    init.body = body.stream;
     init.duplex = 'half';
   }
   return new Request(origin(req) + (req.url ?? '/'), init);
@@ -142,8 +186,9 @@ export async function serveWith(
     if (!res.writableFinished) controller.abort();
   });
   const method = req.method ?? 'GET';
+  const body = hasBody(req) ? bodyStream(req) : null;
   try {
-    const response = await handler(toWebRequest(req, controller.signal));
+    const response = await handler(toWebRequest(req, controller.signal, body));
     await writeWebResponse(res, response, method);
   } catch (err) {
     if (res.headersSent) {
@@ -154,5 +199,7 @@ export async function serveWith(
     const pathname = (req.url ?? '/').split('?')[0];
     const response = errorResponse(err, errorShapeFor(pathname), requestId);
     await writeWebResponse(res, response, method).catch(() => res.destroy());
+  } finally {
+    body?.discard();
   }
 }

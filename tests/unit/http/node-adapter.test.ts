@@ -54,6 +54,30 @@ describe('serving a Web handler from node:http', () => {
     expect(await res.json()).toEqual(payload);
   });
 
+  it('keeps a keep-alive connection usable after a body the handler did not read', async () => {
+    const base = await serve(async () => new Response('no', { status: 401 }));
+    let connections = 0;
+    server!.on('connection', () => connections++);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const body = 'a'.repeat(2_000_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push(
+        await new Promise<number>((resolve, reject) => {
+          const req = http.request(base, { method: 'POST', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode!));
+          });
+          req.on('error', reject);
+          req.end(body);
+        }),
+      );
+    }
+    agent.destroy();
+    expect(statuses).toEqual([401, 401, 401]);
+    expect(connections).toBe(1);
+  }, 5_000);
+
   it('writes status, headers, every cookie and a Content-Length for a one-piece body', async () => {
     const base = await serve(async () => {
       const headers = new Headers({ 'content-type': 'application/json', 'x-a': '1' });
