@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Suspense } from 'react';
 import { AuthScreen } from '@/components/studio/auth-screen';
 import { LoginForm } from '@/components/studio/login-form';
+import { Link } from '@/lib/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -17,7 +18,18 @@ export default async function LoginPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Login');
   return (
-    <AuthScreen title={t('title')} description={t('description')} footer={t('forgotPassword')}>
+    <AuthScreen
+      title={t('title')}
+      description={t('description')}
+      footer={
+        <Link
+          href="/forgot-password"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('forgotPassword')}
+        </Link>
+      }
+    >
       <Suspense>
         <LoginForm />
       </Suspense>
