@@ -81,23 +81,35 @@ async function primary(workers: number): Promise<void> {
   await startup();
   await closeDb();
   let stopping = false;
+  let exitCode = 0;
+  const listened = new Set<number>();
+  cluster.on('listening', (worker) => listened.add(worker.id));
   for (let i = 0; i < workers; i++) cluster.fork();
+
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {});
+    if (!alive.length) process.exit(exitCode);
+    for (const worker of alive) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(exitCode), SHUTDOWN_GRACE_MS + 1000).unref();
+  };
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+      return;
+    }
+    // A worker that never got to listen (no build, bad config) would fail again: give up
+    // rather than restart it forever.
+    if (!listened.has(worker.id)) {
+      logger.error({ pid: worker.process.pid, code, signal }, 'worker failed to start');
+      exitCode = 1;
+      stop();
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
     cluster.fork();
   });
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    const alive = Object.values(cluster.workers ?? {});
-    if (!alive.length) process.exit(0);
-    for (const worker of alive) worker?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS + 1000).unref();
-  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
