@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import type { CollectionsMetaTable, FieldsMetaTable, RelationsMetaTable } from '@/lib/db/schema';
 import { fieldTypeOf } from './field-types';
 import { introspect } from './introspect';
+import { onSchemaChange, publishSchemaChange } from './notify';
 import type { ColumnInfo, FieldType, ForeignKeyInfo } from './types';
 
 export type CollectionMeta = Selectable<CollectionsMetaTable>;
@@ -209,15 +210,25 @@ const holder = globalThis as typeof globalThis & {
   __daasSchema?: { overview: Promise<SchemaOverview>; version: number };
 };
 let version = 0;
+let listening = false;
 
-/** Drops the cached overview (after any schema change here, or a notice from a sibling). */
-export function invalidateSchema(): void {
+function dropCachedSchema(): void {
   version++;
   holder.__daasSchema = undefined;
 }
 
+/** Drops the cached overview after a schema change here, and tells the other instances. */
+export function invalidateSchema(): void {
+  dropCachedSchema();
+  publishSchemaChange();
+}
+
 /** The cached schema overview; built on first use and after each invalidation. */
 export function getSchema(db: Db): Promise<SchemaOverview> {
+  if (!listening) {
+    listening = true;
+    onSchemaChange(dropCachedSchema);
+  }
   const cached = holder.__daasSchema;
   if (cached && cached.version === version) return cached.overview;
   const overview = buildOverview(db);
