@@ -192,22 +192,20 @@ describe('DELETE /api/collections/:name', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(await tableExists(child)).toBe(false);
-    const left = async (
-      table: 'daas_fields' | 'daas_relations' | 'daas_permissions',
-      where: string,
-      value: string,
-    ) =>
-      (
-        await d
-          .selectFrom(table)
-          .selectAll()
-          .where(where as never, '=', value)
-          .execute()
-      ).length;
-    expect(await left('daas_fields', 'collection', child)).toBe(0);
-    expect(await left('daas_fields', 'collection', parent)).toBe(0);
-    expect(await left('daas_relations', 'many_collection', child)).toBe(0);
-    expect(await left('daas_permissions', 'policy', user.policy)).toBe(0);
+    const count = async (query: { execute(): Promise<unknown[]> }) =>
+      (await query.execute()).length;
+    expect(
+      await count(d.selectFrom('daas_fields').selectAll().where('collection', '=', child)),
+    ).toBe(0);
+    expect(
+      await count(d.selectFrom('daas_fields').selectAll().where('collection', '=', parent)),
+    ).toBe(0);
+    expect(
+      await count(d.selectFrom('daas_relations').selectAll().where('many_collection', '=', child)),
+    ).toBe(0);
+    expect(
+      await count(d.selectFrom('daas_permissions').selectAll().where('policy', '=', user.policy)),
+    ).toBe(0);
     expect((await call(`/api/collections/${child}`, 'GET')).status).toBe(404);
     const parentFields = await call(`/api/fields/${parent}`, 'GET');
     expect(parentFields.body.data.map((f: { field: string }) => f.field)).toEqual(['id']);
