@@ -1,13 +1,9 @@
 import 'server-only';
-import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/http/context';
 import { ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
-import { assertIdentifier } from './identifiers';
 import {
   getSchema,
   invalidateSchema,
-  type CollectionOverview,
-  type FieldOverview,
   type RelationOverview,
   type SchemaOverview,
 } from './overview';
@@ -19,125 +15,20 @@ import {
   type ReferentialAction,
 } from './relation-ddl';
 import {
+  assertSetNullAllowed,
+  assertUserCollection,
+  collectionOf,
+  dropAlias,
+  ensureAlias,
+  fieldOf,
+  metaValues,
+} from './relation-meta';
+import {
   findCollection,
   findRelation,
   type CreateRelationBody,
-  type RelationMetaInput,
   type UpdateRelationBody,
 } from './relations';
-
-function collectionOf(schema: SchemaOverview, name: string): CollectionOverview {
-  const c = findCollection(schema, name);
-  if (!c) throw new InvalidPayloadError(`Collection "${name}" doesn't exist`);
-  return c;
-}
-
-function fieldOf(c: CollectionOverview, name: string): FieldOverview {
-  if (!Object.hasOwn(c.fields, name)) {
-    throw new InvalidPayloadError(`Field "${name}" doesn't exist in collection "${c.collection}"`);
-  }
-  return c.fields[name];
-}
-
-function assertUserCollection(c: CollectionOverview): void {
-  if (c.system) {
-    throw new InvalidPayloadError(
-      `Relations of system collection "${c.collection}" are managed by the service and can't be changed`,
-    );
-  }
-}
-
-function assertSetNullAllowed(field: FieldOverview, action: ReferentialAction, which: string) {
-  if (action === 'SET NULL' && field.schema && !field.schema.is_nullable) {
-    throw new InvalidPayloadError(
-      `${which} "SET NULL" needs field "${field.field}" in collection "${field.collection}" to be nullable`,
-    );
-  }
-}
-
-interface MetaRow {
-  one_field?: string | null;
-  one_collection_field?: string | null;
-  one_allowed_collections?: string | null;
-  junction_field?: string | null;
-  sort_field?: string | null;
-  one_deselect_action?: string;
-}
-
-/** Checks the meta keys against the schema and turns them into column values. */
-function metaValues(input: {
-  meta: RelationMetaInput;
-  schema: SchemaOverview;
-  many: CollectionOverview;
-  field: string;
-  related: CollectionOverview | null;
-}): MetaRow {
-  const { meta, schema, many, field, related } = input;
-  const out: MetaRow = {};
-  if (meta.one_field !== undefined) {
-    if (meta.one_field !== null) {
-      if (!related) {
-        throw new InvalidPayloadError('"meta.one_field" needs a "related_collection"');
-      }
-      assertIdentifier(meta.one_field, 'field');
-      const existing = related.fields[meta.one_field];
-      if (Object.hasOwn(related.fields, meta.one_field) && existing.schema) {
-        throw new InvalidPayloadError(
-          `Field "${meta.one_field}" already exists in collection "${related.collection}" as a column; choose another name for the alias field`,
-        );
-      }
-    }
-    out.one_field = meta.one_field;
-  }
-  for (const key of ['junction_field', 'sort_field', 'one_collection_field'] as const) {
-    const value = meta[key];
-    if (value === undefined) continue;
-    if (value !== null) {
-      fieldOf(many, value);
-      if (value === field) {
-        throw new InvalidPayloadError(`"meta.${key}" can't be the relation's own field "${field}"`);
-      }
-    }
-    out[key] = value;
-  }
-  if (meta.one_allowed_collections !== undefined) {
-    for (const name of meta.one_allowed_collections ?? []) collectionOf(schema, name);
-    out.one_allowed_collections =
-      meta.one_allowed_collections === null ? null : JSON.stringify(meta.one_allowed_collections);
-  }
-  if (meta.one_deselect_action !== undefined) out.one_deselect_action = meta.one_deselect_action;
-  return out;
-}
-
-/** The alias field on the "one" side: o2m, or m2m when the relation is one half of a junction. */
-async function ensureAlias(
-  db: Db,
-  related: string,
-  oneField: string,
-  junction: boolean,
-): Promise<void> {
-  await db
-    .insertInto('daas_fields')
-    .values({
-      collection: related,
-      field: oneField,
-      special: JSON.stringify([junction ? 'm2m' : 'o2m']),
-      interface: junction ? 'list-m2m' : 'list-o2m',
-    })
-    .onConflict((oc) => oc.columns(['collection', 'field']).doNothing())
-    .execute();
-}
-
-/** Removes an alias field's metadata (never a real column's). */
-async function dropAlias(db: Db, schema: SchemaOverview, collection: string, field: string) {
-  const c = findCollection(schema, collection);
-  if (!c || !Object.hasOwn(c.fields, field) || c.fields[field].schema) return;
-  await db
-    .deleteFrom('daas_fields')
-    .where('collection', '=', collection)
-    .where('field', '=', field)
-    .execute();
-}
 
 async function reread(ctx: RequestContext, collection: string, field: string) {
   invalidateSchema();

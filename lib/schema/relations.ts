@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { canRead, readableCollections } from '@/lib/access/readable';
 import type { RequestContext } from '@/lib/http/context';
 import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
 import { REFERENTIAL_ACTIONS } from './relation-ddl';
@@ -98,29 +99,11 @@ export function findRelation(
   return schema.relations.find((r) => r.collection === collection && r.field === field) ?? null;
 }
 
-/**
- * Collections a non-admin caller may read (a read permission in one of its policies).
- * Relations are schema facts about both ends, so both must be readable to see one.
- */
-async function readableCollections(ctx: RequestContext): Promise<Set<string> | null> {
-  if (ctx.accountability.admin) return null;
-  const { policies } = ctx.accountability;
-  if (policies.length === 0) return new Set();
-  const rows = await ctx.db
-    .selectFrom('daas_permissions')
-    .select('collection')
-    .distinct()
-    .where('policy', 'in', policies)
-    .where('action', '=', 'read')
-    .execute();
-  return new Set(rows.map((r) => r.collection));
-}
-
-function visible(r: RelationOverview, readable: Set<string> | null): boolean {
-  if (!readable) return true;
+/** Relations are schema facts about both ends, so both must be readable to see one. */
+function visible(r: RelationOverview, readable: Set<string> | 'all'): boolean {
   return (
-    readable.has(r.collection) &&
-    (r.related_collection === null || readable.has(r.related_collection))
+    canRead(readable, r.collection) &&
+    (r.related_collection === null || canRead(readable, r.related_collection))
   );
 }
 
@@ -142,7 +125,7 @@ export async function listRelations(
 async function readableCollection(ctx: RequestContext, name: string) {
   const [schema, readable] = await Promise.all([getSchema(ctx.db), readableCollections(ctx)]);
   if (!findCollection(schema, name)) throw new NotFoundError(`Collection "${name}" not found`);
-  if (readable && !readable.has(name)) throw new ForbiddenError();
+  if (!canRead(readable, name)) throw new ForbiddenError();
   return { schema, readable };
 }
 
