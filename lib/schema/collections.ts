@@ -10,6 +10,7 @@ import { createColumnIndex, planField, upsertFieldMeta } from './field-write';
 import { assertWritable, readableCollection } from './fields';
 import { assertIdentifier } from './identifiers';
 import { syncIndexes } from './indexes';
+import { titleCase } from './title';
 import { writeCollectionMeta } from './collection-meta';
 import { getSchema, invalidateSchema, type CollectionOverview } from './overview';
 import type { CollectionCreateInput, CollectionUpdateInput, FieldCreateInput } from './payloads';
@@ -49,18 +50,6 @@ export async function readCollection(
   ctx: RequestContext,
 ): Promise<CollectionResource> {
   return presentCollection(await readableCollection(ctx, input.params.name));
-}
-
-const ACRONYMS = new Set(['id', 'url', 'uuid', 'api', 'ip', 'json', 'html', 'sql', 'seo']);
-
-/** "date_created" → "Date Created", "userId" → "User ID". */
-export function titleCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[_\s-]+/)
-    .filter(Boolean)
-    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w[0].toUpperCase() + w.slice(1)))
-    .join(' ');
 }
 
 export async function readRawColumns(input: { params: { name: string } }, ctx: RequestContext) {

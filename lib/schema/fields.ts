@@ -10,6 +10,7 @@ import {
   NotFoundError,
 } from '@/lib/http/errors';
 import { applyColumn, dataType } from './ddl';
+import { schemaChangeError } from './ddl-errors';
 import { createColumnIndex, planField, upsertFieldMeta } from './field-write';
 import {
   getSchema,
@@ -130,7 +131,11 @@ export async function createField(
   if (input.body.collection && input.body.collection !== collection.collection) {
     throw new InvalidPayloadError('"collection" in the body does not match the path');
   }
-  await ctx.db.transaction().execute((trx) => addField(trx, collection, input.body));
+  try {
+    await ctx.db.transaction().execute((trx) => addField(trx, collection, input.body));
+  } catch (err) {
+    throw schemaChangeError(err, `Cannot add field "${input.body.field}"`);
+  }
   invalidateSchema();
   return readField({ params: { collection: collection.collection, field: input.body.field } }, ctx);
 }
@@ -179,18 +184,22 @@ export async function deleteField(
       `Collection "${collection.collection}" is a view: columns can't be dropped`,
     );
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    if (field.schema) {
-      await sql`alter table ${sql.id(collection.collection)} drop column ${sql.id(field.field)}`.execute(
-        trx,
-      );
-    }
-    await trx
-      .deleteFrom('daas_fields')
-      .where('collection', '=', collection.collection)
-      .where('field', '=', field.field)
-      .execute();
-    await forgetRelations(trx, collection.collection, field.field);
-  });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (field.schema) {
+        await sql`alter table ${sql.id(collection.collection)} drop column ${sql.id(field.field)}`.execute(
+          trx,
+        );
+      }
+      await trx
+        .deleteFrom('daas_fields')
+        .where('collection', '=', collection.collection)
+        .where('field', '=', field.field)
+        .execute();
+      await forgetRelations(trx, collection.collection, field.field);
+    });
+  } catch (err) {
+    throw schemaChangeError(err, `Cannot delete field "${field.field}"`);
+  }
   invalidateSchema();
 }

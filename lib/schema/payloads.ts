@@ -121,15 +121,15 @@ export const fieldUpdate = z
   .strict();
 export type FieldUpdateInput = z.infer<typeof fieldUpdate>;
 
+const collectionSchema = z
+  .object({ name: z.string().optional(), schema: z.string().optional(), comment: text })
+  .strict();
+
 export const collectionCreate = z
   .object({
     collection: z.string(),
     meta: collectionMeta.nullable().optional(),
-    schema: z
-      .object({ name: z.string().optional(), schema: z.string().optional(), comment: text })
-      .strict()
-      .nullable()
-      .optional(),
+    schema: collectionSchema.nullable().optional(),
     fields: z.array(fieldCreate).optional(),
   })
   .strict();
@@ -139,7 +139,7 @@ export const collectionUpdate = z
   .object({
     collection: z.string().optional(),
     meta: collectionMeta.nullable().optional(),
-    schema: z.object({ comment: text }).passthrough().nullable().optional(),
+    schema: collectionSchema.nullable().optional(),
   })
   .strict();
 export type CollectionUpdateInput = z.infer<typeof collectionUpdate>;

@@ -44,6 +44,25 @@ describe('PATCH /api/collections/:name', () => {
     expect(again.body.data.meta).toMatchObject({ note: 'n1', hidden: true, icon: 'star' });
   });
 
+  it('sets the table comment and refuses schema changes on a view', async () => {
+    const name = unique('u_comment');
+    await createTable(name);
+    const res = await call(`/api/collections/${name}`, 'PATCH', {
+      schema: { comment: "it's mine" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.schema).toMatchObject({ name, comment: "it's mine" });
+    await sql`create view ${sql.id(`${name}_v`)} as select id from ${sql.id(name)}`.execute(
+      await db(),
+    );
+    (await import('@/lib/schema/overview')).invalidateSchema();
+    const view = await call(`/api/collections/${name}_v`, 'PATCH', { schema: { comment: 'x' } });
+    expect(view.status).toBe(400);
+    const viewMeta = await call(`/api/collections/${name}_v`, 'PATCH', { meta: { note: 'ok' } });
+    expect(viewMeta.status).toBe(200);
+    expect(viewMeta.body.data).toMatchObject({ type: 'view', meta: { note: 'ok' } });
+  });
+
   it('creates, enforces, introspects and drops a multi-column unique index from meta.indexes', async () => {
     const name = unique('u_idx');
     await createTable(name, [

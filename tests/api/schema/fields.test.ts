@@ -347,6 +347,19 @@ describe('DELETE /api/fields/:collection/:field', () => {
     expect(rel).toEqual([{ one_field: null }]);
   });
 
+  it('refuses to drop a column a view depends on, keeping it', async () => {
+    const name = await table([{ field: 'a', type: 'string' }]);
+    await sql`create view ${sql.id(`${name}_v`)} as select a from ${sql.id(name)}`.execute(
+      await db(),
+    );
+    const res = await call(`/api/fields/${name}/a`, 'DELETE');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toBe(
+      'Cannot delete field "a": other database objects depend on it',
+    );
+    expect((await call(`/api/fields/${name}/a`)).status).toBe(200);
+  });
+
   it('answers 404 unknown, 403 system and non-admin, 401 anonymous', async () => {
     const name = await table([{ field: 'a', type: 'string' }]);
     expect((await call(`/api/fields/${name}/nope`, 'DELETE')).status).toBe(404);
