@@ -25,17 +25,39 @@ interface ColumnRow {
   comment: string | null;
 }
 
+const NUMERIC_CAST = /^(bigint|integer|smallint|numeric|real|double precision)$/;
+
+function numberOrText(text: string): number | string {
+  const n = Number(text);
+  return String(n) ===
+    text
+      .replace(/^(-?)0+(?=\d)/, '$1')
+      .replace(/(\.\d*?)0+$/, '$1')
+      .replace(/\.$/, '')
+    ? n
+    : text;
+}
+
 /** Literal defaults become values; expressions such as `now()` stay as their text. */
 export function parseDefault(
   raw: string | null,
   hasAutoIncrement: boolean,
 ): ColumnInfo['defaultValue'] {
   if (raw === null || hasAutoIncrement) return null;
-  const literal = /^'((?:[^']|'')*)'::[\w\s."[\]]+$/.exec(raw) ?? /^'((?:[^']|'')*)'$/.exec(raw);
-  if (literal) return literal[1].replace(/''/g, "'");
-  if (/^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
-  if (/^\(?-?\d+(\.\d+)?\)?::[\w\s]+$/.test(raw))
-    return Number(raw.replace(/[()]/g, '').split('::')[0]);
+  const literal = /^'((?:[^']|'')*)'(?:::([\w\s."[\]]+))?$/.exec(raw);
+  if (literal) {
+    const text = literal[1].replace(/''/g, "'");
+    // PostgreSQL quotes numbers outside the int4 range ('5000000000'::bigint): still numbers,
+    // kept as text only where a JavaScript number would lose digits.
+    if (literal[2] && NUMERIC_CAST.test(literal[2]) && /^-?\d+(\.\d+)?$/.test(text)) {
+      return numberOrText(text);
+    }
+    return text;
+  }
+  if (/^-?\d+(\.\d+)?$/.test(raw)) return numberOrText(raw);
+  if (/^\(?-?\d+(\.\d+)?\)?::[\w\s]+$/.test(raw)) {
+    return numberOrText(raw.replace(/[()]/g, '').split('::')[0]);
+  }
   if (raw === 'true' || raw === 'false') return raw === 'true';
   if (/^null::/i.test(raw)) return null;
   return raw;
