@@ -2,7 +2,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { ConflictError, InvalidPayloadError } from '@/lib/http/errors';
 
 /** The referential actions PostgreSQL knows; only these words ever reach the DDL. */
 export const REFERENTIAL_ACTIONS = [
@@ -71,6 +71,12 @@ export async function addForeignKey(db: Db, fk: ForeignKeySpec): Promise<void> {
     if (code === '23503') {
       throw new InvalidPayloadError(
         `Field "${fk.column}" in collection "${fk.table}" holds values that don't exist in "${fk.foreignTable}"."${fk.foreignColumn}"; fix or clear them before adding the relation`,
+      );
+    }
+    // A concurrent request made the same constraint first.
+    if (code === '42710') {
+      throw new ConflictError(
+        `Field "${fk.column}" in collection "${fk.table}" already has a relation`,
       );
     }
     if (code === '42804' || code === '42883') {

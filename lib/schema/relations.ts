@@ -74,9 +74,8 @@ export const updateRelationBody = z
   })
   .strict();
 
-export const relationsQuery = z
-  .object({ limit: z.coerce.number().int().min(-1).optional() })
-  .strict();
+// Not strict: generic clients add `fields=*` and the like to every read.
+export const relationsQuery = z.object({ limit: z.coerce.number().int().min(-1).optional() });
 
 export const collectionParams = z.object({ collection: z.string() });
 export const relationParams = z.object({ collection: z.string(), field: z.string() });

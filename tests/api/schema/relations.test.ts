@@ -138,6 +138,14 @@ describe('POST /api/relations (many-to-one)', () => {
     );
   });
 
+  it('answers 409 to the second of two simultaneous requests for one relation', async () => {
+    const { parent, child } = await parentChild();
+    const body = { collection: child, field: 'parent', related_collection: parent };
+    const results = await Promise.all([post(body), post(body)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await constraint(child)).toHaveLength(1);
+  });
+
   it('answers 400 naming the unknown collection, field or related collection', async () => {
     const { parent, child } = await parentChild();
     const cases = [
