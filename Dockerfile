@@ -27,7 +27,8 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 COPY --from=build /app/dist ./dist
-COPY package.json next.config.ts ./
+# Next reads its (TypeScript) config at start too.
+COPY package.json next.config.ts tsconfig.json ./
 COPY messages ./messages
 # The embedded database, local file storage and generated secrets live here.
 RUN mkdir -p /data && chown node:node /data
