@@ -2,7 +2,7 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { config } from '@/lib/config';
 import { PGliteDialect } from './pglite-driver';
@@ -22,6 +22,22 @@ interface DbState {
 // and re-evaluates modules in development; there must still be one pool (and only one
 // PGlite, which must never be opened twice on the same directory) per process.
 const holder = globalThis as typeof globalThis & { __daasDb?: DbState };
+
+type QueryObserver = (sql: string) => void;
+const observers = new Set<QueryObserver>();
+
+/**
+ * Sees every statement the app sends (tests count them: a list read must be one statement).
+ * Costs nothing while no one observes.
+ */
+export function observeQueries(observer: QueryObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+function log(event: LogEvent): void {
+  for (const observer of observers) observer(event.query.sql);
+}
 
 function pgTypes(): pg.CustomTypesConfig {
   return {
@@ -44,7 +60,7 @@ function createState(): DbState {
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }),
       kind: 'postgres',
       pool,
     };
@@ -52,7 +68,7 @@ function createState(): DbState {
   const dataDir = c.DATA_DIR === 'memory://' ? undefined : path.resolve(c.DATA_DIR, 'pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const lite = new PGlite(dataDir ?? 'memory://', { parsers: typeParsers });
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect(lite) }), kind: 'pglite' };
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(lite), log }), kind: 'pglite' };
 }
 
 export function getDb(): Db {
