@@ -164,6 +164,29 @@ export const interfacesQuery = z
   .strict();
 export type InterfacesQuery = z.infer<typeof interfacesQuery>;
 
+const definition = z.object({
+  id: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  types: z.array(z.string()),
+  localTypes: z.array(z.string()),
+  group: z.enum(INTERFACE_GROUPS.map((g) => g.key)),
+  order: z.number().int(),
+  supported: z.boolean(),
+  recommended: z.boolean().optional(),
+  relational: z.boolean().optional(),
+});
+/** A list, or with `grouped=true` the list and its groups (OpenAPI). */
+export const interfacesResponse = z.union([
+  z.array(definition),
+  z.object({
+    interfaces: z.array(definition),
+    groups: z.array(
+      z.object({ key: definition.shape.group, name: z.string(), interfaces: z.array(definition) }),
+    ),
+  }),
+]);
+
 export interface GroupedInterfaces {
   interfaces: InterfaceDefinition[];
   groups: { key: InterfaceGroup; name: string; interfaces: InterfaceDefinition[] }[];

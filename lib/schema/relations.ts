@@ -80,6 +80,39 @@ export const relationsQuery = z.object({ limit: z.coerce.number().int().min(-1).
 export const collectionParams = z.object({ collection: z.string() });
 export const relationParams = z.object({ collection: z.string(), field: z.string() });
 
+/** The relation as every endpoint answers it (OpenAPI). */
+export const relationResponse = z.object({
+  collection: z.string(),
+  field: z.string(),
+  related_collection: z.string().nullable(),
+  schema: z
+    .object({
+      table: z.string(),
+      column: z.string(),
+      foreign_key_table: z.string(),
+      foreign_key_column: z.string(),
+      constraint_name: z.string(),
+      on_update: z.enum(REFERENTIAL_ACTIONS),
+      on_delete: z.enum(REFERENTIAL_ACTIONS),
+    })
+    .nullable(),
+  meta: z
+    .object({
+      id: z.number().int(),
+      many_collection: z.string(),
+      many_field: z.string(),
+      one_collection: z.string().nullable(),
+      one_field: z.string().nullable(),
+      one_collection_field: z.string().nullable(),
+      one_allowed_collections: z.array(z.string()).nullable(),
+      junction_field: z.string().nullable(),
+      sort_field: z.string().nullable(),
+      one_deselect_action: z.enum(['nullify', 'delete']),
+    })
+    .nullable(),
+});
+export const relationsResponse = z.array(relationResponse);
+
 export type RelationsQuery = z.infer<typeof relationsQuery>;
 export type CreateRelationBody = z.infer<typeof createRelationBody>;
 export type UpdateRelationBody = z.infer<typeof updateRelationBody>;

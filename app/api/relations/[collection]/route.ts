@@ -1,6 +1,11 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { collectionParams, listCollectionRelations, relationsQuery } from '@/lib/schema/relations';
+import {
+  collectionParams,
+  listCollectionRelations,
+  relationsQuery,
+  relationsResponse,
+} from '@/lib/schema/relations';
 
 export const GET = route(
   {
@@ -8,6 +13,7 @@ export const GET = route(
     query: relationsQuery,
     summary: 'List the relations whose many side is the collection',
     tags: ['Relations'],
+    response: relationsResponse,
   },
   (input, ctx) => listCollectionRelations(input, ctx),
 );

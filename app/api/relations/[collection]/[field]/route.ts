@@ -1,10 +1,20 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { readRelation, relationParams, updateRelationBody } from '@/lib/schema/relations';
+import {
+  readRelation,
+  relationParams,
+  relationResponse,
+  updateRelationBody,
+} from '@/lib/schema/relations';
 import { deleteRelation, updateRelation } from '@/lib/schema/relations-write';
 
 export const GET = route(
-  { params: relationParams, summary: 'Read one relation', tags: ['Relations'] },
+  {
+    params: relationParams,
+    summary: 'Read one relation',
+    tags: ['Relations'],
+    response: relationResponse,
+  },
   (input, ctx) => readRelation(input, ctx),
 );
 export const PATCH = route(
@@ -14,6 +24,7 @@ export const PATCH = route(
     body: updateRelationBody,
     summary: 'Update a relation (rules and metadata)',
     tags: ['Relations'],
+    response: relationResponse,
   },
   (input, ctx) => updateRelation(input, ctx),
 );
