@@ -14,6 +14,7 @@ import { dispatch } from '@/lib/http/dispatch';
 import { serveWith } from '@/lib/http/node-adapter';
 import { logger } from '@/lib/logs/logger';
 import { startup } from '@/lib/startup';
+import { relaySiblingNotices } from '@/lib/sibling-bus';
 
 // dist/server.mjs sits one level below the project root, next to .next/.
 const root = path.resolve(import.meta.dirname, '..');
@@ -84,6 +85,7 @@ async function primary(workers: number): Promise<void> {
   let exitCode = 0;
   const listened = new Set<number>();
   cluster.on('listening', (worker) => listened.add(worker.id));
+  relaySiblingNotices();
   for (let i = 0; i < workers; i++) cluster.fork();
 
   const stop = () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
+import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 
 export interface ResolvedAccess {
   roles: string[];
@@ -14,7 +15,10 @@ const cache = new Map<string, { value: ResolvedAccess; at: number }>();
 /** Forget every cached resolution: called whenever roles, policies or access records change. */
 export function invalidateAccessCache(): void {
   cache.clear();
+  tellSiblings('access');
 }
+
+onSiblingNotice('access', () => cache.clear());
 
 async function roleTree(db: Db, roleIds: string[]): Promise<string[]> {
   // Policies of a parent role apply to its children: walk up from every role held.

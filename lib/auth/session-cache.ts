@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
+import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 
 interface LiveSession {
   user: string;
@@ -11,8 +12,12 @@ interface LiveSession {
 const TTL_MS = 5_000;
 const cache = new Map<string, { value: LiveSession | null; at: number }>();
 
+onSiblingNotice('session-ended', (id) => id && cache.delete(id));
+
+/** After a logout: refuse the session's tokens at once here and in sibling workers. */
 export function forgetSession(id: string): void {
   cache.delete(id);
+  tellSiblings('session-ended', id);
 }
 
 export async function liveSession(db: Db, id: string): Promise<LiveSession | null> {

@@ -2,6 +2,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { logger } from '@/lib/logs/logger';
 import { redisPrefix, redisPublisher, redisSubscriber } from '@/lib/redis';
+import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 
 interface NotifyState {
   /** Tells this process's own notices from its siblings'. */
@@ -30,6 +31,7 @@ function notifyListeners(): void {
  * forget: the change is committed already, and a Redis outage must not fail the request.
  */
 export function publishSchemaChange(): void {
+  tellSiblings('schema');
   const publisher = redisPublisher();
   if (!publisher) return;
   const notice = JSON.stringify({ from: state.instance, at: Date.now() });
@@ -44,6 +46,7 @@ export function publishSchemaChange(): void {
  * not listening are lost, so whatever was cached before then may be stale.
  */
 export function onSchemaChange(listener: () => void): void {
+  onSiblingNotice('schema', listener);
   state.listeners.add(listener);
   if (state.subscribed) return;
   const subscriber = redisSubscriber();

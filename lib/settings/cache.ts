@@ -2,6 +2,7 @@ import 'server-only';
 import type { Selectable } from 'kysely';
 import type { Db } from '@/lib/db/client';
 import type { SettingsTable } from '@/lib/db/schema';
+import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 
 export type SettingsRow = Selectable<SettingsTable>;
 
@@ -9,8 +10,11 @@ export type SettingsRow = Selectable<SettingsTable>;
 const TTL_MS = 10_000;
 let cached: { row: SettingsRow; at: number } | null = null;
 
+onSiblingNotice('settings', () => (cached = null));
+
 export function invalidateSettings(): void {
   cached = null;
+  tellSiblings('settings');
 }
 
 /** The one settings row, created with its defaults on first read. */
