@@ -17,6 +17,8 @@ export interface Accountability {
   /** A second factor is expected of this caller (enrolled, enforced by policy, or forced). */
   mfaRequired: boolean;
   via: 'jwt' | 'cookie' | 'static' | null;
+  /** A static-token service account acting for this user (X-On-Behalf-Of); see actorOf. */
+  onBehalfOf?: string | null;
 }
 
 export function anonymous(ip: string | null, userAgent: string | null): Accountability {
@@ -34,4 +36,9 @@ export function anonymous(ip: string | null, userAgent: string | null): Accounta
     mfaRequired: false,
     via: null,
   };
+}
+
+/** Who the activity log names for what this caller does: the delegated user, if any. */
+export function actorOf(accountability: Accountability): string | null {
+  return accountability.onBehalfOf ?? accountability.user;
 }

@@ -11,14 +11,25 @@ export interface ResolvedAccess {
 
 const TTL_MS = 30_000;
 const cache = new Map<string, { value: ResolvedAccess; at: number }>();
+const invalidationListeners = new Set<() => void>();
+
+function clearCaches(): void {
+  cache.clear();
+  for (const listener of invalidationListeners) listener();
+}
 
 /** Forget every cached resolution: called whenever roles, policies or access records change. */
 export function invalidateAccessCache(): void {
-  cache.clear();
+  clearCaches();
   tellSiblings('access');
 }
 
-onSiblingNotice('access', () => cache.clear());
+/** Lets caches derived from policies (module keys...) clear with this one. */
+export function onAccessInvalidated(listener: () => void): void {
+  invalidationListeners.add(listener);
+}
+
+onSiblingNotice('access', clearCaches);
 
 async function roleTree(db: Db, roleIds: string[]): Promise<string[]> {
   // Policies of a parent role apply to its children: walk up from every role held.
@@ -38,13 +49,17 @@ async function roleTree(db: Db, roleIds: string[]): Promise<string[]> {
 }
 
 /**
- * The roles and policies of a user at the root scope (access records without a scope) plus
- * the public policy. Scoped resolution builds on this in lib/access/scope.
+ * The roles and policies of a user at the root scope (access records without a scope), or,
+ * given a scope, at that scope: records at the root, at the scope or at any of its
+ * ancestors. `admin` and `app` come from root-scope grants only, so a tenant grant never
+ * makes anyone an administrator.
  */
 export async function resolveUserAccess(
   db: Db,
   user: { id: string; role: string | null },
+  scope?: { id: string; chain: string[] } | null,
 ): Promise<ResolvedAccess> {
+  if (scope) return resolveScopedAccess(db, user, scope);
   const key = `${user.id}:${user.role ?? ''}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
@@ -82,4 +97,62 @@ export async function resolveUserAccess(
   };
   cache.set(key, { value, at: Date.now() });
   return value;
+}
+
+async function resolveScopedAccess(
+  db: Db,
+  user: { id: string; role: string | null },
+  scope: { id: string; chain: string[] },
+): Promise<ResolvedAccess> {
+  const root = await resolveUserAccess(db, user);
+  const key = `${user.id}:${user.role ?? ''}@${scope.id}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+
+  const scopedRoles = await db
+    .selectFrom('daas_access')
+    .select('role')
+    .where('user', '=', user.id)
+    .where('policy', 'is', null)
+    .where('role', 'is not', null)
+    .where('scope', 'in', scope.chain)
+    .execute();
+  const roles = await roleTree(db, [...root.roles, ...scopedRoles.map((r) => r.role!)]);
+  const rows = await db
+    .selectFrom('daas_access')
+    .select('policy')
+    .distinct()
+    .where('policy', 'is not', null)
+    .where((eb) =>
+      eb.and([
+        eb.or([eb('scope', 'is', null), eb('scope', 'in', scope.chain)]),
+        roles.length
+          ? eb.or([eb('user', '=', user.id), eb('role', 'in', roles)])
+          : eb('user', '=', user.id),
+      ]),
+    )
+    .execute();
+  const value: ResolvedAccess = {
+    roles,
+    policies: rows.map((r) => r.policy!),
+    admin: root.admin,
+    app: root.app,
+  };
+  cache.set(key, { value, at: Date.now() });
+  return value;
+}
+
+let publicPolicy: { id: string | null; at: number } | null = null;
+onAccessInvalidated(() => (publicPolicy = null));
+
+/** The policy marked public, which is all an anonymous caller holds. */
+export async function publicPolicyId(db: Db): Promise<string | null> {
+  if (publicPolicy && Date.now() - publicPolicy.at < TTL_MS) return publicPolicy.id;
+  const row = await db
+    .selectFrom('daas_policies')
+    .select('id')
+    .where('public', '=', true)
+    .executeTakeFirst();
+  publicPolicy = { id: row?.id ?? null, at: Date.now() };
+  return publicPolicy.id;
 }

@@ -1,12 +1,12 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import { anonymous, type Accountability } from '@/lib/access/accountability';
-import { authenticate, clientIp } from '@/lib/auth/authenticate';
+import type { Accountability } from '@/lib/access/accountability';
 import { getDb } from '@/lib/db/client';
+import { resolveCaller } from './caller';
 import { corsHeaders } from './cors';
 import type { RequestContext } from './context';
-import { AppError, ForbiddenError, MfaRequiredError, UnauthenticatedError } from './errors';
+import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from './errors';
 import { parseWith, queryObject, readJsonBody } from './input';
 import { errorResponse, json } from './respond';
 import { Reply } from './reply';
@@ -97,16 +97,8 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       const params = spec.params
         ? parseWith(spec.params, (await context?.params) ?? {}, 'params')
         : (undefined as P);
-      const accountability = await authenticate(request, db).catch((err: unknown) => {
-        if (
-          spec.lenientAuth &&
-          spec.access === 'public' &&
-          err instanceof AppError &&
-          err.status === 401
-        ) {
-          return anonymous(clientIp(request), request.headers.get('user-agent'));
-        }
-        throw err;
+      const { accountability, scope } = await resolveCaller(request, db, {
+        lenient: spec.lenientAuth && spec.access === 'public',
       });
       checkAccess(spec as RouteSpec<unknown, unknown, unknown>, accountability);
       const query = spec.query
@@ -117,7 +109,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
         : (undefined as B);
       const result = await handler(
         { params, query, body, request },
-        { db, accountability, requestId },
+        { db, accountability, requestId, scope },
       );
       response = await toResponse(result, spec.status ?? 200);
     } catch (err) {

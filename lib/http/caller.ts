@@ -1,0 +1,76 @@
+import 'server-only';
+import { anonymous, type Accountability } from '@/lib/access/accountability';
+import { applyDelegation } from '@/lib/access/delegation';
+import { publicPolicyId, resolveUserAccess } from '@/lib/access/policies';
+import { ForbiddenScopeError, resolveScope } from '@/lib/access/scope';
+import { authenticate, clientIp, readCookie } from '@/lib/auth/authenticate';
+import type { Db } from '@/lib/db/client';
+import { AppError } from './errors';
+
+export const SCOPE_HEADER = 'x-resource-uri';
+export const SCOPE_COOKIE = 'daas_resource_uri';
+export const ON_BEHALF_OF_HEADER = 'x-on-behalf-of';
+
+export interface Caller {
+  accountability: Accountability;
+  /** Scope URI of the request; null = root scope. */
+  scope: string | null;
+}
+
+/** The header wins over the cookie; an empty header means the root scope. */
+export function requestedScope(request: Request): string | null {
+  const header = request.headers.get(SCOPE_HEADER);
+  if (header !== null) return header.trim() || null;
+  return readCookie(request, SCOPE_COOKIE)?.trim() || null;
+}
+
+async function signIn(request: Request, db: Db, lenient: boolean): Promise<Accountability> {
+  try {
+    return await authenticate(request, db);
+  } catch (err) {
+    if (lenient && err instanceof AppError && err.status === 401) {
+      return anonymous(clientIp(request), request.headers.get('user-agent'));
+    }
+    throw err;
+  }
+}
+
+async function atScope(db: Db, who: Accountability, uri: string | null): Promise<Accountability> {
+  const scope = await resolveScope(db, uri);
+  if (!who.user) {
+    const id = await publicPolicyId(db);
+    return { ...who, policies: id ? [id] : [] };
+  }
+  if (!scope) return who;
+  const { item, chain } = scope;
+  const access = await resolveUserAccess(
+    db,
+    { id: who.user, role: who.role },
+    { id: item.id, chain },
+  );
+  if (!access.policies.length && !access.admin) throw new ForbiddenScopeError();
+  return { ...who, ...access };
+}
+
+/**
+ * Who is calling and at which scope: authentication, then the scope from X-Resource-Uri or
+ * the daas_resource_uri cookie (roles and policies re-resolved there), then delegation.
+ * Sign-in endpoints (`lenient`) take neither scope nor delegation: a stale scope cookie
+ * must never keep anyone from signing in or out.
+ */
+export async function resolveCaller(
+  request: Request,
+  db: Db,
+  options: { lenient?: boolean } = {},
+): Promise<Caller> {
+  const who = await signIn(request, db, options.lenient ?? false);
+  if (options.lenient) return { accountability: who, scope: null };
+  const scope = requestedScope(request);
+  const scoped = await atScope(db, who, scope);
+  const accountability = await applyDelegation(
+    db,
+    scoped,
+    request.headers.get(ON_BEHALF_OF_HEADER),
+  );
+  return { accountability, scope };
+}
