@@ -89,7 +89,9 @@ export interface DeepQuery {
   _sort?: string[];
   _limit?: number;
   _offset?: number;
+  _page?: number;
   _search?: string;
+  _fields?: string[];
   [relation: string]: unknown;
 }
 

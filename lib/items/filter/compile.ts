@@ -1,0 +1,189 @@
+import { sql, type RawBuilder } from 'kysely';
+import { InvalidQueryError } from '@/lib/http/errors';
+import { compileFunctionField, isFunctionCall } from '../functions';
+import type { Filter } from '../query';
+import { relationOf, type Hop } from '../relations-path';
+import type { Target } from './cast';
+import {
+  checkedField,
+  MAX_FILTER_DEPTH,
+  MAX_FILTER_NODES,
+  type CompileState,
+  type FilterContext,
+} from './context';
+import { makeOperands } from './operands';
+import { compileOperator, isOperator } from './operators';
+
+type Bool = RawBuilder<boolean>;
+
+interface Scope {
+  ctx: FilterContext;
+  collection: string;
+  alias: string;
+  depth: number;
+  state: CompileState;
+  now: Date;
+}
+
+const QUANTIFIERS = new Set(['_some', '_none', '_every']);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}
+
+function and(parts: Bool[]): Bool {
+  if (!parts.length) return sql<boolean>`true`;
+  if (parts.length === 1) return parts[0];
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+function or(parts: Bool[]): Bool {
+  if (!parts.length) return sql<boolean>`false`;
+  if (parts.length === 1) return parts[0];
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+function tick(scope: Scope, count = 1): void {
+  scope.state.nodes += count;
+  if (scope.state.nodes > MAX_FILTER_NODES) {
+    throw new InvalidQueryError(`Filter is too large (more than ${MAX_FILTER_NODES} conditions)`);
+  }
+}
+
+/**
+ * A Directus filter as one boolean SQL expression over `ctx.alias`. Values are always bound;
+ * identifiers come only from the schema overview. Relational conditions are EXISTS
+ * subqueries, so no parent row is ever duplicated. On x-to-many paths `_some` (the default)
+ * needs one matching related row, `_none` none, and `_every` no non-matching one: an item
+ * without related rows satisfies `_every`.
+ */
+export function compileFilter(filter: Filter, ctx: FilterContext): Bool {
+  const scope: Scope = {
+    ctx,
+    collection: ctx.collection,
+    alias: ctx.alias,
+    depth: 0,
+    state: { next: 0, nodes: 0 },
+    now: ctx.now ?? new Date(),
+  };
+  return compileNode(filter, scope);
+}
+
+function compileNode(node: unknown, scope: Scope): Bool {
+  if (!isObject(node)) throw new InvalidQueryError('Each filter must be an object');
+  if (scope.depth > MAX_FILTER_DEPTH) {
+    throw new InvalidQueryError(
+      `Filter is nested too deeply (more than ${MAX_FILTER_DEPTH} levels)`,
+    );
+  }
+  const inner = { ...scope, depth: scope.depth + 1 };
+  const parts: Bool[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    tick(scope);
+    if (key === '_and' || key === '_or') {
+      if (!Array.isArray(value)) throw new InvalidQueryError(`"${key}" takes an array of filters`);
+      const children = value.map((v) => compileNode(v, inner));
+      parts.push(key === '_and' ? and(children) : or(children));
+    } else if (isFunctionCall(key)) {
+      parts.push(compileFunctionKey(key, value, inner));
+    } else {
+      parts.push(compileField(key, value, inner));
+    }
+  }
+  return and(parts);
+}
+
+function nextAlias(scope: Scope): string {
+  return `${scope.ctx.alias}__f${scope.state.next++}`;
+}
+
+function operatorEntries(value: unknown, name: string): [string, unknown][] {
+  if (!isObject(value)) {
+    throw new InvalidQueryError(`Filter for "${name}" must be an object of operators`);
+  }
+  return Object.entries(value);
+}
+
+function compileOperators(col: RawBuilder<unknown>, t: Target, value: unknown, scope: Scope): Bool {
+  const operands = makeOperands(t, scope);
+  const entries = operatorEntries(value, t.name);
+  tick(scope, entries.length);
+  return and(entries.map(([op, v]) => compileOperator(col, t, op, v, operands)));
+}
+
+function compileFunctionKey(key: string, value: unknown, scope: Scope): Bool {
+  const fn = compileFunctionField(key, {
+    schema: scope.ctx.schema,
+    collection: scope.collection,
+    alias: scope.alias,
+    fieldAllowed: scope.ctx.fieldAllowed,
+    nextAlias: () => nextAlias(scope),
+  });
+  const t: Target = { name: key, collection: scope.collection, type: fn.type };
+  return compileOperators(fn.sql, t, value, scope);
+}
+
+function compileField(key: string, value: unknown, scope: Scope): Bool {
+  if (key.startsWith('_') && !fieldExists(scope, key)) {
+    if (isOperator(key) || QUANTIFIERS.has(key)) {
+      throw new InvalidQueryError(`Operator "${key}" must be applied to a field`);
+    }
+    throw new InvalidQueryError(`Unknown filter operator "${key.slice(0, 40)}"`);
+  }
+  const field = checkedField(scope.ctx, scope.collection, key);
+  const col = sql`${sql.id(scope.alias)}.${sql.id(field.field)}`;
+  const target: Target = {
+    name: field.field,
+    collection: scope.collection,
+    type: field.type,
+    dataType: field.schema?.data_type,
+  };
+  const hop = relationOf(scope.ctx.schema, scope.collection, field.field);
+  if (!hop) return compileOperators(col, target, value, scope);
+
+  const entries = operatorEntries(value, field.field);
+  const own = entries.filter(([k]) => isOperator(k));
+  const nested = entries.filter(([k]) => !isOperator(k));
+  const parts: Bool[] = [];
+  if (own.length) parts.push(compileOperators(col, target, Object.fromEntries(own), scope));
+  if (hop.kind === 'm2o') {
+    if (nested.length) parts.push(related(hop, Object.fromEntries(nested), '_some', scope));
+    return and(parts);
+  }
+  const plain = nested.filter(([k]) => !QUANTIFIERS.has(k));
+  if (plain.length) parts.push(related(hop, Object.fromEntries(plain), '_some', scope));
+  for (const [k, v] of nested) {
+    if (QUANTIFIERS.has(k)) parts.push(related(hop, v, k as '_some', scope));
+  }
+  return and(parts);
+}
+
+function fieldExists(scope: Scope, key: string): boolean {
+  const c = scope.ctx.schema.collections[scope.collection];
+  return !!c && Object.hasOwn(c.fields, key);
+}
+
+function related(
+  hop: Hop,
+  filter: unknown,
+  quantifier: '_some' | '_none' | '_every',
+  scope: Scope,
+): Bool {
+  const sub = nextAlias(scope);
+  const link =
+    hop.kind === 'm2o'
+      ? sql`${sql.id(sub)}.${sql.id(hop.relatedKey)} = ${sql.id(scope.alias)}.${sql.id(hop.field)}`
+      : sql`${sql.id(sub)}.${sql.id(hop.relatedField)} = ${sql.id(scope.alias)}.${sql.id(hop.key)}`;
+  const innerScope: Scope = { ...scope, collection: hop.related, alias: sub };
+  const match = compileNode(filter, innerScope);
+  const permitted = scope.ctx.relatedFilter?.(hop.related);
+  const guard = permitted
+    ? sql` and ${compileNode(permitted, { ...innerScope, depth: 0 })}`
+    : sql``;
+  const from = sql`select 1 from ${sql.id(hop.related)} as ${sql.id(sub)} where ${link}${guard}`;
+  if (quantifier === '_every') {
+    return sql<boolean>`not exists (${from} and not coalesce(${match}, false))`;
+  }
+  const exists = sql<boolean>`exists (${from} and ${match})`;
+  return quantifier === '_none' ? sql<boolean>`not ${exists}` : exists;
+}

@@ -1,0 +1,61 @@
+import type { Accountability } from '@/lib/access/accountability';
+import { ForbiddenError } from '@/lib/http/errors';
+import type { FieldOverview, SchemaOverview } from '@/lib/schema/overview';
+import { fieldOf } from '../relations-path';
+
+export interface FilterContext {
+  schema: SchemaOverview;
+  collection: string;
+  /** SQL alias of the collection's table in the outer query. */
+  alias: string;
+  accountability: Accountability | null;
+  /** The instant `$NOW` stands for; defaults to the time of compilation. */
+  now?: Date;
+  /**
+   * The access layer's say on each field a filter (or function, or relational hop) names.
+   * When given, a refused field and a missing one give the same 403, so a caller cannot
+   * probe for the names of fields it may not read. Without it (admin, internal use), a
+   * missing field is a 400 naming it.
+   */
+  fieldAllowed?: (collection: string, field: string) => boolean;
+  /**
+   * Extra condition on rows of a related collection reached through the filter (the
+   * caller's item permissions there), so a relational filter cannot test hidden rows.
+   */
+  relatedFilter?: (collection: string) => Record<string, unknown> | null;
+}
+
+/** Per-compilation state: fresh subquery aliases and the node budget. */
+export interface CompileState {
+  next: number;
+  nodes: number;
+}
+
+export const MAX_FILTER_DEPTH = 10;
+export const MAX_FILTER_NODES = 1000;
+
+export function fieldDenied(
+  collection: string,
+  field: string,
+): InstanceType<typeof ForbiddenError> {
+  return new ForbiddenError(
+    `You don't have permission to access field "${field}" in collection "${collection}" or it does not exist`,
+  );
+}
+
+/** A field checked against the schema and, when given, the caller's permissions. */
+export function checkedField(
+  ctx: Pick<FilterContext, 'schema' | 'fieldAllowed'>,
+  collection: string,
+  field: string,
+): FieldOverview {
+  if (ctx.fieldAllowed) {
+    const c = Object.hasOwn(ctx.schema.collections, collection)
+      ? ctx.schema.collections[collection]
+      : undefined;
+    if (!c || !Object.hasOwn(c.fields, field) || !ctx.fieldAllowed(collection, field)) {
+      throw fieldDenied(collection, field);
+    }
+  }
+  return fieldOf(ctx.schema, collection, field);
+}
