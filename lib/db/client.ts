@@ -81,6 +81,12 @@ export function dbKind(): DbKind {
   return holder.__daasDb!.kind;
 }
 
+/** The pg pool when connected to a PostgreSQL server (null on the embedded database). */
+export function pgPool(): pg.Pool | null {
+  getDb();
+  return holder.__daasDb!.pool ?? null;
+}
+
 export async function closeDb(): Promise<void> {
   const state = holder.__daasDb;
   holder.__daasDb = undefined;

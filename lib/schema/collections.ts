@@ -104,7 +104,7 @@ function planFields(body: CollectionCreateInput, folder: boolean) {
 }
 
 /** Row-level security on: only the service's own role has a policy; API roles get nothing. */
-async function lockDown(db: Db, table: string): Promise<void> {
+export async function lockDown(db: Db, table: string): Promise<void> {
   const me = await sql<{ name: string }>`select current_user as name`.execute(db);
   const t = sql.id(table);
   await sql`alter table ${t} enable row level security`.execute(db);

@@ -1,0 +1,111 @@
+import 'server-only';
+import type { RequestContext } from '@/lib/http/context';
+import {
+  AppError,
+  InternalError,
+  InvalidPayloadError,
+  SchemaModifiedError,
+} from '@/lib/http/errors';
+import { parseWith } from '@/lib/http/input';
+import { logger } from '@/lib/logs/logger';
+import { buildOverview, invalidateSchema } from '@/lib/schema/overview';
+import { runPlan } from './apply';
+import { diffSnapshots, isLegacy, readIncoming, readSnapshotBody, type DiffMode } from './diff';
+import { legacyDiff, runSqlOperations, type LegacyDiff } from './legacy';
+import { diffBody, planChanges } from './plan';
+import { cachedSnapshot, currentSnapshot, schemaHash, snapshotOf } from './snapshot';
+import type { DiffResult, Snapshot } from './types';
+import { z } from 'zod';
+
+const list = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+
+export const snapshotQuery = z.object({
+  includeCollections: z.string().optional(),
+  excludeCollections: z.string().optional(),
+});
+
+export async function readSnapshot(
+  input: { query: z.infer<typeof snapshotQuery> },
+  ctx: RequestContext,
+): Promise<Snapshot> {
+  return cachedSnapshot(ctx.db, {
+    include: list(input.query.includeCollections),
+    exclude: list(input.query.excludeCollections),
+  });
+}
+
+export const diffQuery = z.object({
+  mode: z.enum(['merge', 'mirror']).optional(),
+  force: z.enum(['true', 'false']).optional(),
+});
+
+export async function diffSchema(
+  input: { query: z.infer<typeof diffQuery>; body: unknown },
+  ctx: RequestContext,
+): Promise<DiffResult | LegacyDiff> {
+  const snapshot = readSnapshotBody(input.body);
+  const overview = await buildOverview(ctx.db);
+  const current = snapshotOf(overview);
+  if (isLegacy(snapshot)) return legacyDiff(current, snapshot);
+  const incoming = readIncoming(snapshot, input.query.force === 'true');
+  const views = new Set(
+    Object.values(overview.collections)
+      .filter((c) => c.type === 'view')
+      .map((c) => c.collection),
+  );
+  return diffSnapshots(current, incoming, {
+    mode: (input.query.mode ?? 'merge') as DiffMode,
+    views,
+  });
+}
+
+const sqlOperation = z
+  .object({
+    type: z.literal('sql', { error: 'operation type must be "sql"' }),
+    sql: z.string().trim().min(1, 'sql must be a non-empty string'),
+  })
+  .strict();
+export const legacyApplyBody = z.object({ operations: z.array(sqlOperation).min(1) }).strict();
+export const applyBody = z.union([legacyApplyBody, diffBody]);
+
+/**
+ * Applies a diff in one transaction after checking that the schema is still the one it was
+ * made against. Refusals are 400 with nothing changed; a database refusal rolls everything
+ * back and answers a generic 500.
+ */
+export async function applySchema(input: { body: unknown }, ctx: RequestContext) {
+  const body = input.body as Record<string, unknown>;
+  if (body && typeof body === 'object' && 'operations' in body) {
+    const legacy = parseWith(legacyApplyBody, body, 'payload');
+    const result = await runSqlOperations(legacy.operations);
+    invalidateSchema();
+    return result;
+  }
+  const diff = parseWith(diffBody, body, 'payload');
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const current = await currentSnapshot(trx);
+      if (schemaHash(current) !== diff.hash) throw new SchemaModifiedError();
+      await runPlan(trx, planChanges(current, diff));
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    logger.error(
+      {
+        requestId: ctx.requestId,
+        err: err instanceof Error ? { message: err.message, stack: err.stack } : err,
+      },
+      'schema apply rolled back',
+    );
+    throw new InternalError('The database refused a change of the migration; nothing was applied');
+  } finally {
+    invalidateSchema();
+  }
+  return null;
+}
