@@ -2,6 +2,7 @@ import 'server-only';
 import { bootstrap } from '@/lib/bootstrap';
 import { getDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
+import { loadExtensions } from '@/lib/events/extensions';
 
 const holder = globalThis as typeof globalThis & { __daasStartup?: Promise<void> };
 
@@ -11,6 +12,7 @@ export function startup(): Promise<void> {
     const db = getDb();
     await migrate(db);
     await bootstrap(db);
+    await loadExtensions();
   })();
   holder.__daasStartup.catch(() => (holder.__daasStartup = undefined));
   return holder.__daasStartup;

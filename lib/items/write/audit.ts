@@ -1,0 +1,65 @@
+import 'server-only';
+import { sql } from 'kysely';
+import { actorOf } from '@/lib/access/accountability';
+import type { Db } from '@/lib/db/client';
+import type { CollectionOverview } from '@/lib/schema/overview';
+import type { ItemsContext } from './context';
+import type { Key, Row } from './sql';
+
+export type AuditAction = 'create' | 'update' | 'delete';
+
+export interface AuditEntry {
+  key: Key;
+  /** The whole item after the change (before it, for a delete). */
+  data: Row | null;
+  /** The fields the change set. */
+  delta: Row | null;
+}
+
+/** Directus: a collection whose accountability is set to null keeps no activity. */
+export function audited(collection: CollectionOverview): boolean {
+  return collection.meta?.accountability !== null || !collection.meta;
+}
+
+function jsonText(value: Row | null): string | null {
+  return value === null ? null : JSON.stringify(value);
+}
+
+/**
+ * One daas_activity row and one daas_revisions row per item, two multi-row statements
+ * whatever the number of items, inside the caller's transaction.
+ */
+export async function recordActivity(
+  db: Db,
+  input: {
+    ctx: ItemsContext;
+    collection: CollectionOverview;
+    action: AuditAction;
+    entries: AuditEntry[];
+  },
+): Promise<void> {
+  const { ctx, collection, action, entries } = input;
+  if (!entries.length || !audited(collection)) return;
+  const who = ctx.accountability;
+  const activity = await db
+    .insertInto('daas_activity')
+    .values(
+      entries.map((e) => ({
+        action,
+        user: actorOf(who),
+        ip: who.ip?.slice(0, 50) ?? null,
+        user_agent: who.userAgent,
+        collection: collection.collection,
+        item: String(e.key),
+        origin: ctx.origin?.slice(0, 255) ?? null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const values = entries.map(
+    (e, i) =>
+      sql`(${activity[i].id}, ${collection.collection}, ${String(e.key)}, ${jsonText(e.data)}::jsonb, ${jsonText(e.delta)}::jsonb)`,
+  );
+  await sql`insert into daas_revisions (activity, collection, item, data, delta)
+    values ${sql.join(values)}`.execute(db);
+}

@@ -1,0 +1,139 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import { emitter, itemEvents } from '@/lib/events/emitter';
+import { InvalidPayloadError } from '@/lib/http/errors';
+import { getSchema } from '@/lib/schema/overview';
+import { compileFilter } from '../filter';
+import type { Filter } from '../query';
+import type { ItemsContext } from './context';
+import { writableCollection } from './guard';
+import { matchingKeys } from './sql';
+import type { Key } from './sql';
+import { notFound, Writer, type Mutation } from './writer';
+
+export type { Key } from './sql';
+
+/**
+ * Runs `work` in one transaction with a Writer bound to it; action hooks fire only after
+ * the commit, so a rolled-back write never announces itself.
+ */
+async function inTransaction<T>(ctx: ItemsContext, work: (w: Writer) => Promise<T>): Promise<T> {
+  const schema = await getSchema(ctx.db);
+  let mutations: Mutation[] = [];
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const writer = new Writer({ ...ctx, db: trx }, schema);
+    const value = await work(writer);
+    mutations = writer.mutations;
+    return value;
+  });
+  const context = { schema, accountability: ctx.accountability, resourceUri: ctx.scope };
+  for (const m of mutations) {
+    const meta =
+      m.action === 'create'
+        ? { collection: m.collection, key: m.keys[0], payload: m.payload }
+        : { collection: m.collection, keys: m.keys, payload: m.payload };
+    emitter().emitAction(itemEvents(m.collection, m.action), meta, context);
+  }
+  return result;
+}
+
+/** A key from a URL, in its primary key's type; a key that cannot be one finds nothing. */
+async function urlKey(w: Writer, collection: string, raw: unknown): Promise<Key> {
+  const key = await w.key(w.collection(collection), raw);
+  if (key === null) throw notFound();
+  return key;
+}
+
+export function createOne(collection: string, data: unknown, ctx: ItemsContext): Promise<Key> {
+  return inTransaction(ctx, (w) => w.create(collection, data));
+}
+
+export function createMany(collection: string, data: unknown[], ctx: ItemsContext): Promise<Key[]> {
+  return inTransaction(ctx, async (w) => {
+    const keys: Key[] = [];
+    for (const item of data) keys.push(await w.create(collection, item));
+    return keys;
+  });
+}
+
+export function updateOne(
+  collection: string,
+  key: unknown,
+  data: unknown,
+  ctx: ItemsContext,
+): Promise<Key> {
+  return inTransaction(ctx, async (w) => w.update(collection, await urlKey(w, collection, key), data));
+}
+
+/** PUT: creates the item with this key when absent; otherwise changes only what is sent. */
+export function upsertOne(
+  collection: string,
+  key: unknown,
+  data: unknown,
+  ctx: ItemsContext,
+): Promise<{ key: Key; created: boolean }> {
+  return inTransaction(ctx, async (w) => {
+    const c = w.collection(collection);
+    const k = await urlKey(w, collection, key);
+    if (await w.exists(collection, k)) return { key: await w.update(collection, k, data), created: false };
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+      throw new InvalidPayloadError('Payload must be an object');
+    }
+    const sent = (data as Record<string, unknown>)[c.primary];
+    if (sent !== undefined && String(sent) !== String(k)) {
+      throw new InvalidPayloadError(`Primary key "${c.primary}" doesn't match the URL`);
+    }
+    return { key: await w.create(collection, { ...data, [c.primary]: k }), created: true };
+  });
+}
+
+export function deleteOne(collection: string, key: unknown, ctx: ItemsContext): Promise<Key> {
+  return inTransaction(ctx, async (w) => {
+    const k = await urlKey(w, collection, key);
+    if (!(await w.exists(collection, k))) throw notFound();
+    await w.remove(collection, [k]);
+    return k;
+  });
+}
+
+/** The keys a batch filter selects, refused past MAX_BATCH_MUTATION before anything changes. */
+async function batchKeys(w: Writer, collection: string, filter: Filter): Promise<Key[]> {
+  const c = writableCollection(w.schema, collection);
+  const max = config().MAX_BATCH_MUTATION;
+  const where = compileFilter(filter, {
+    schema: w.schema,
+    collection,
+    alias: collection,
+    accountability: w.ctx.accountability,
+  });
+  const keys = await matchingKeys(w.ctx.db, { table: collection, pk: c.primary, where, limit: max + 1 });
+  if (keys.length > max) {
+    throw new InvalidPayloadError(
+      `The filter matches more than ${max} items, the maximum for one batch mutation (MAX_BATCH_MUTATION); nothing was changed`,
+    );
+  }
+  return keys;
+}
+
+export function updateByFilter(
+  collection: string,
+  filter: Filter,
+  data: unknown,
+  ctx: ItemsContext,
+): Promise<Key[]> {
+  return inTransaction(ctx, async (w) => {
+    const keys = await batchKeys(w, collection, filter);
+    return keys.length ? w.updateMany(collection, keys, data) : [];
+  });
+}
+
+export function deleteByFilter(
+  collection: string,
+  filter: Filter,
+  ctx: ItemsContext,
+): Promise<Key[]> {
+  return inTransaction(ctx, async (w) => {
+    const keys = await batchKeys(w, collection, filter);
+    return keys.length ? w.remove(collection, keys) : [];
+  });
+}

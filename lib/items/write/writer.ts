@@ -1,0 +1,233 @@
+import 'server-only';
+import { emitter, itemEvents, type HookContext, type HookMeta } from '@/lib/events/emitter';
+import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
+import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
+import { relationOf, type M2MHop, type O2MHop } from '../relations-path';
+import { recordActivity, type AuditAction } from './audit';
+import { authorizeWrite } from './authorize';
+import type { ItemsContext } from './context';
+import { writableCollection } from './guard';
+import { writeRelated } from './nested';
+import { deleteRows, insertRow, selectRows, updateRows, type Key, type Row } from './sql';
+import { coerceKey, coerceValue, generatedKey, isRequired, requiredError } from './validate';
+
+export interface Mutation {
+  collection: string;
+  action: AuditAction;
+  keys: Key[];
+  payload: unknown;
+}
+
+interface Prepared {
+  columns: Row;
+  related: { hop: O2MHop | M2MHop; value: unknown }[];
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function notFound(): AppError {
+  return new NotFoundError('Item not found');
+}
+
+function pick(row: Row, names: string[]): Row {
+  return Object.fromEntries(names.map((n) => [n, row[n]]));
+}
+
+/**
+ * Writes items inside one transaction: filter hooks, validation, nested relational writes,
+ * SQL, audit. Everything it changed is listed in `mutations` so the caller can emit the
+ * action hooks once the transaction has committed.
+ */
+export class Writer {
+  readonly mutations: Mutation[] = [];
+
+  constructor(
+    readonly ctx: ItemsContext,
+    readonly schema: SchemaOverview,
+  ) {}
+
+  get hookContext(): HookContext {
+    return {
+      schema: this.schema,
+      accountability: this.ctx.accountability,
+      resourceUri: this.ctx.scope,
+    };
+  }
+
+  collection(name: string): CollectionOverview & { primary: string } {
+    return writableCollection(this.schema, name);
+  }
+
+  /** Filter hooks; a plain Error thrown by a hook is its author's validation message. */
+  async filter<T>(collection: string, action: AuditAction, payload: T, meta: HookMeta): Promise<T> {
+    try {
+      return await emitter().emitFilter(
+        itemEvents(collection, action),
+        payload,
+        meta,
+        this.hookContext,
+      );
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new InvalidPayloadError(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  async key(c: CollectionOverview & { primary: string }, raw: unknown): Promise<Key | null> {
+    return coerceKey(c.fields[c.primary], raw);
+  }
+
+  async exists(collection: string, key: Key): Promise<boolean> {
+    const c = this.collection(collection);
+    const rows = await selectRows(this.ctx.db, { table: collection, pk: c.primary, keys: [key] });
+    return rows.length > 0;
+  }
+
+  private async prepare(
+    c: CollectionOverview & { primary: string },
+    payload: unknown,
+    mode: 'create' | 'update',
+  ): Promise<Prepared> {
+    if (!isObject(payload)) throw new InvalidPayloadError('Payload must be an object');
+    const out: Prepared = { columns: {}, related: [] };
+    for (const [name, value] of Object.entries(payload)) {
+      if (!Object.hasOwn(c.fields, name)) {
+        throw new InvalidPayloadError(
+          `Field "${name}" doesn't exist in collection "${c.collection}"`,
+        );
+      }
+      const field = c.fields[name];
+      if (!field.schema) {
+        const hop = relationOf(this.schema, c.collection, name);
+        if (hop && hop.kind !== 'm2o') out.related.push({ hop, value });
+        // Presentation aliases (dividers, groups) hold no data; a value for them is ignored.
+        continue;
+      }
+      if (field.schema.is_generated) {
+        throw new InvalidPayloadError(`Field "${name}" is generated and can't be written`);
+      }
+      out.columns[name] = await this.column(c, field, value);
+    }
+    if (mode === 'create') {
+      for (const field of Object.values(c.fields)) {
+        if (out.columns[field.field] !== undefined || !isRequired(field)) continue;
+        const generated = field.field === c.primary ? generatedKey(field) : undefined;
+        if (generated === undefined) throw requiredError(field);
+        out.columns[field.field] = generated;
+      }
+    }
+    return out;
+  }
+
+  private async column(
+    c: CollectionOverview,
+    field: FieldOverview,
+    value: unknown,
+  ): Promise<unknown> {
+    if (value === null) {
+      if (field.schema && !field.schema.is_nullable) throw requiredError(field);
+      return null;
+    }
+    const hop = relationOf(this.schema, c.collection, field.field);
+    if (hop?.kind === 'm2o' && isObject(value)) {
+      // A related object instead of a key: create or update it first, then link its key.
+      value = await this.upsert(hop.related, value);
+    }
+    return coerceValue(field, value);
+  }
+
+  /** An object with an existing key updates that item; anything else creates one. */
+  async upsert(collection: string, data: Record<string, unknown>): Promise<Key> {
+    const c = this.collection(collection);
+    const raw = data[c.primary];
+    if (raw !== undefined && raw !== null) {
+      // An invalid key is a 400 naming the primary key field.
+      const key = (await coerceValue(c.fields[c.primary], raw)) as Key;
+      if (await this.exists(collection, key)) {
+        const rest = { ...data };
+        delete rest[c.primary];
+        await this.updateMany(collection, [key], rest);
+        return key;
+      }
+    }
+    return this.create(collection, data);
+  }
+
+  async create(collection: string, data: unknown): Promise<Key> {
+    const c = this.collection(collection);
+    await authorizeWrite(this.ctx, { action: 'create', collection });
+    const payload = await this.filter(collection, 'create', data, { collection });
+    const { columns, related } = await this.prepare(c, payload, 'create');
+    const row = await insertRow(this.ctx.db, { table: collection, values: columns });
+    const key = row[c.primary] as Key;
+    for (const r of related) await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
+    await recordActivity(this.ctx.db, {
+      ctx: this.ctx,
+      collection: c,
+      action: 'create',
+      entries: [{ key, data: row, delta: pick(row, Object.keys(columns)) }],
+    });
+    this.mutations.push({ collection, action: 'create', keys: [key], payload });
+    return key;
+  }
+
+  /** Updates items that are known to exist; the same change for each (batch semantics). */
+  async updateMany(collection: string, keys: Key[], data: unknown): Promise<Key[]> {
+    const c = this.collection(collection);
+    await authorizeWrite(this.ctx, { action: 'update', collection, keys });
+    const payload = await this.filter(collection, 'update', data, { collection, keys });
+    const { columns, related } = await this.prepare(c, payload, 'update');
+    if (Object.hasOwn(columns, c.primary)) {
+      if (keys.length !== 1 || String(columns[c.primary]) !== String(keys[0])) {
+        throw new InvalidPayloadError(`Primary key "${c.primary}" can't be changed`);
+      }
+      delete columns[c.primary];
+    }
+    const rows = await updateRows(this.ctx.db, {
+      table: collection,
+      pk: c.primary,
+      keys,
+      values: columns,
+    });
+    for (const row of rows) {
+      for (const r of related)
+        await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
+    }
+    await recordActivity(this.ctx.db, {
+      ctx: this.ctx,
+      collection: c,
+      action: 'update',
+      entries: rows.map((row) => ({
+        key: row[c.primary] as Key,
+        data: row,
+        delta: pick(row, Object.keys(columns)),
+      })),
+    });
+    this.mutations.push({ collection, action: 'update', keys, payload });
+    return keys;
+  }
+
+  async update(collection: string, key: Key, data: unknown): Promise<Key> {
+    if (!(await this.exists(collection, key))) throw notFound();
+    await this.updateMany(collection, [key], data);
+    return key;
+  }
+
+  async remove(collection: string, keys: Key[]): Promise<Key[]> {
+    const c = this.collection(collection);
+    await authorizeWrite(this.ctx, { action: 'delete', collection, keys });
+    const chosen = await this.filter(collection, 'delete', keys, { collection, keys });
+    const rows = await deleteRows(this.ctx.db, { table: collection, pk: c.primary, keys: chosen });
+    const deleted = rows.map((row) => row[c.primary] as Key);
+    await recordActivity(this.ctx.db, {
+      ctx: this.ctx,
+      collection: c,
+      action: 'delete',
+      entries: rows.map((row, i) => ({ key: deleted[i], data: row, delta: null })),
+    });
+    this.mutations.push({ collection, action: 'delete', keys: deleted, payload: deleted });
+    return deleted;
+  }
+}
