@@ -7,6 +7,8 @@ export interface ResolvedAccess {
   policies: string[];
   admin: boolean;
   app: boolean;
+  /** A root-scope policy demands a second factor (`enforce_tfa`). */
+  enforceTfa: boolean;
 }
 
 const TTL_MS = 30_000;
@@ -80,7 +82,12 @@ export async function resolveUserAccess(
   let query = db
     .selectFrom('daas_access')
     .innerJoin('daas_policies', 'daas_policies.id', 'daas_access.policy')
-    .select(['daas_policies.id', 'daas_policies.admin_access', 'daas_policies.app_access'])
+    .select([
+      'daas_policies.id',
+      'daas_policies.admin_access',
+      'daas_policies.app_access',
+      'daas_policies.enforce_tfa',
+    ])
     .where('daas_access.scope', 'is', null)
     .where((eb) =>
       roles.length
@@ -94,6 +101,7 @@ export async function resolveUserAccess(
     policies: rows.map((r) => r.id),
     admin: rows.some((r) => r.admin_access),
     app: rows.some((r) => r.admin_access || r.app_access),
+    enforceTfa: rows.some((r) => r.enforce_tfa),
   };
   cache.set(key, { value, at: Date.now() });
   return value;
@@ -137,6 +145,7 @@ async function resolveScopedAccess(
     policies: rows.map((r) => r.policy!),
     admin: root.admin,
     app: root.app,
+    enforceTfa: root.enforceTfa,
   };
   cache.set(key, { value, at: Date.now() });
   return value;

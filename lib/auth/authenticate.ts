@@ -35,20 +35,24 @@ async function loadUser(db: Db, where: { id: string } | { token: string }) {
 
 type LoadedUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
 
-function mfaRequired(user: LoadedUser): boolean {
-  return Boolean(user.tfa_secret) || config().MFA_FORCE_ENABLED;
-}
+type Credential = Pick<Accountability, 'session' | 'assurance' | 'via'>;
 
-type Credential = Pick<Accountability, 'session' | 'assurance' | 'mfaRequired' | 'via'>;
-
+/**
+ * A second factor is expected of a user who has one, of everyone under MFA_FORCE_ENABLED,
+ * and of anyone a policy marks `enforce_tfa`. Static tokens (service accounts) are exempt:
+ * they have no interactive sign-in to add a factor to.
+ */
 async function signedIn(
   db: Db,
   base: Accountability,
   user: LoadedUser,
   credential: Credential,
 ): Promise<Accountability> {
-  const access = await resolveUserAccess(db, user);
-  return { ...base, ...access, user: user.id, role: user.role, ...credential };
+  const { enforceTfa, ...access } = await resolveUserAccess(db, user);
+  const mfaRequired =
+    credential.via !== 'static' &&
+    (Boolean(user.tfa_secret) || config().MFA_FORCE_ENABLED || enforceTfa);
+  return { ...base, ...access, user: user.id, role: user.role, ...credential, mfaRequired };
 }
 
 /**
@@ -70,7 +74,6 @@ export async function authenticate(request: Request, db: Db): Promise<Accountabi
     return signedIn(db, base, user, {
       session: claims.session,
       assurance: claims.aal,
-      mfaRequired: mfaRequired(user),
       via: 'jwt',
     });
   }
@@ -80,7 +83,6 @@ export async function authenticate(request: Request, db: Db): Promise<Accountabi
     return signedIn(db, base, user, {
       session: null,
       assurance: 2,
-      mfaRequired: false,
       via: 'static',
     });
   }
@@ -98,7 +100,6 @@ export async function authenticate(request: Request, db: Db): Promise<Accountabi
     return signedIn(db, base, user, {
       session: row.id,
       assurance: row.assurance === 2 ? 2 : 1,
-      mfaRequired: mfaRequired(user),
       via: 'cookie',
     });
   }

@@ -5,7 +5,9 @@ import type { RequestContext } from '@/lib/http/context';
 import { InvalidCredentialsError, InvalidOtpError } from '@/lib/http/errors';
 import type { Reply } from '@/lib/http/reply';
 import { recordUserActivity } from './audit';
+import { mfaExpected } from './mfa';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { limitAttempt } from './rate-limit';
 import { createSession, grantReply } from './sessions';
 import { verifyTotp } from './totp';
 
@@ -31,6 +33,7 @@ export const tokensResponse = z.object({
 
 interface Candidate {
   id: string;
+  role: string | null;
   tfa_secret: string | null;
 }
 
@@ -45,7 +48,7 @@ export async function checkCredentials(
 ): Promise<Candidate> {
   const user = await db
     .selectFrom('daas_users')
-    .select(['id', 'password', 'status', 'tfa_secret'])
+    .select(['id', 'password', 'status', 'role', 'tfa_secret'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.trim().toLowerCase()))
     .executeTakeFirst();
   if (!user?.password) {
@@ -54,23 +57,34 @@ export async function checkCredentials(
   }
   const ok = await verifyPassword(user.password, input.password);
   if (!ok || user.status !== 'active') throw new InvalidCredentialsError();
-  return { id: user.id, tfa_secret: user.tfa_secret };
+  return { id: user.id, role: user.role, tfa_secret: user.tfa_secret };
 }
 
 /**
  * Assurance level of the new session: a user with a TOTP factor reaches level 2 only with a
- * valid code; a user without one has nothing more to prove.
+ * valid code; one who must have a factor but has none yet (forced, or a policy enforcing it)
+ * gets level 1, enough to enrol; anyone else has nothing more to prove.
  */
-function assuranceFor(user: Candidate, otp: string | undefined): 1 | 2 {
-  if (!user.tfa_secret) return 2;
+async function assuranceFor(db: Db, user: Candidate, otp: string | undefined): Promise<1 | 2> {
+  if (!user.tfa_secret) return (await mfaExpected(db, user)) ? 1 : 2;
   if (otp === undefined || otp === '') return 1;
   if (!verifyTotp(user.tfa_secret, otp)) throw new InvalidOtpError();
   return 2;
 }
 
+/**
+ * Wrong passwords and wrong codes count against the email and the address (see
+ * rate-limit.ts); a locked account is refused before its password is even checked.
+ */
 export async function login(input: LoginInput, ctx: RequestContext): Promise<Reply> {
-  const user = await checkCredentials(ctx.db, input);
-  const aal = assuranceFor(user, input.otp);
+  const { user, aal } = await limitAttempt(
+    'login',
+    { account: input.email, ip: ctx.accountability.ip },
+    async () => {
+      const user = await checkCredentials(ctx.db, input);
+      return { user, aal: await assuranceFor(ctx.db, user, input.otp) };
+    },
+  );
   const { ip, userAgent } = ctx.accountability;
   const grant = await ctx.db.transaction().execute(async (trx) => {
     const created = await createSession(trx, { user: user.id, aal, ip, userAgent });

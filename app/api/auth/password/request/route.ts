@@ -1,4 +1,5 @@
 import { passwordRequestBody, requestPasswordReset } from '@/lib/auth/password-reset';
+import { limitRequest } from '@/lib/auth/rate-limit';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
@@ -8,9 +9,12 @@ export const POST = route(
     lenientAuth: true,
     body: passwordRequestBody,
     status: 204,
-    summary: 'Mail a password reset link (always 204)',
+    summary: 'Mail a password reset link (always 204; rate limited per address)',
     tags: ['Authentication'],
   },
-  (input, ctx) => requestPasswordReset(input.body, ctx),
+  async (input, ctx) => {
+    await limitRequest('password-request', ctx.accountability.ip);
+    return requestPasswordReset(input.body, ctx);
+  },
 );
 export const OPTIONS = preflight;

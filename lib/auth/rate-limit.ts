@@ -1,0 +1,158 @@
+import 'server-only';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { z } from 'zod';
+import { AppError, TooManyRequestsError } from '@/lib/http/errors';
+import { redisPrefix, redisPublisher } from '@/lib/redis';
+
+/**
+ * Brute-force protection for sign-in and second-factor checks, after OWASP's guidance:
+ * failures are counted per account (whatever address they come from, so spreading guesses
+ * over many addresses does not help) and per address (whatever account they aim at, so
+ * trying one password against many accounts does not help either). Only failures count: a
+ * success refunds its attempt and clears the account's count.
+ *
+ * With REDIS_URL every instance shares the counts; without it they live in this process.
+ */
+const envSchema = z.object({
+  AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_DURATION: z.coerce.number().int().positive().default(900),
+  AUTH_RATE_LIMIT_IP_POINTS: z.coerce.number().int().positive().optional(),
+});
+
+interface Limits {
+  /** Failures allowed per account within `duration`. */
+  points: number;
+  /** Window in seconds, from the first failure. */
+  duration: number;
+  /** Failures allowed per address; several people may share one address (NAT, proxies). */
+  ipPoints: number;
+}
+
+export function authRateLimits(): Limits {
+  const env = envSchema.parse({
+    AUTH_RATE_LIMIT_POINTS: process.env.AUTH_RATE_LIMIT_POINTS || undefined,
+    AUTH_RATE_LIMIT_DURATION: process.env.AUTH_RATE_LIMIT_DURATION || undefined,
+    AUTH_RATE_LIMIT_IP_POINTS: process.env.AUTH_RATE_LIMIT_IP_POINTS || undefined,
+  });
+  return {
+    points: env.AUTH_RATE_LIMIT_POINTS,
+    duration: env.AUTH_RATE_LIMIT_DURATION,
+    ipPoints: env.AUTH_RATE_LIMIT_IP_POINTS ?? env.AUTH_RATE_LIMIT_POINTS * 5,
+  };
+}
+
+/** What is being guarded; each has its own counters. */
+export type AuthAction = 'login' | 'otp' | 'password-request';
+
+type Dimension = 'account' | 'ip';
+
+const limiters = new Map<string, RateLimiterAbstract>();
+
+/**
+ * Made on first use and kept per configuration, so a changed environment (tests) gets
+ * fresh limiters. With Redis, a process-local limiter stands in while Redis is unreachable:
+ * signing in keeps working, limited per instance.
+ */
+function limiterFor(
+  action: AuthAction,
+  dimension: Dimension,
+  points = dimension === 'account' ? authRateLimits().points : authRateLimits().ipPoints,
+): RateLimiterAbstract {
+  const limits = authRateLimits();
+  const redis = redisPublisher();
+  const keyPrefix = `${redisPrefix()}rl:${action}:${dimension}`;
+  const id = `${keyPrefix}:${points}:${limits.duration}:${redis ? 'redis' : 'memory'}`;
+  let limiter = limiters.get(id);
+  if (!limiter) {
+    const options = { keyPrefix, points, duration: limits.duration };
+    limiter = redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options);
+    limiters.set(id, limiter);
+  }
+  return limiter;
+}
+
+function tooMany(res: RateLimiterRes): InstanceType<typeof TooManyRequestsError> {
+  const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return new TooManyRequestsError('Too many requests', {
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+interface Subject {
+  /** The account aimed at: a normalized email, or a user id once signed in. */
+  account?: string | null;
+  ip: string | null;
+}
+
+function keysOf(subject: Subject): [Dimension, string][] {
+  const keys: [Dimension, string][] = [['ip', subject.ip ?? 'unknown']];
+  if (subject.account) keys.push(['account', subject.account.trim().toLowerCase()]);
+  return keys;
+}
+
+/**
+ * Runs one attempt under the limits of `action`. The attempt is reserved up front (atomic,
+ * so parallel guesses cannot slip past the limit between a check and a count) and refunded
+ * when `attempt` succeeds; a success also clears the account's count. Over the limit: 429
+ * with Retry-After, without running the attempt at all, so a locked account's correct
+ * password is refused too until the window passes.
+ */
+export async function limitAttempt<T>(
+  action: AuthAction,
+  subject: Subject,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const keys = keysOf(subject);
+  const reserved: [Dimension, string][] = [];
+  const refund = () => Promise.all(reserved.map(([d, k]) => limiterFor(action, d).reward(k)));
+  for (const [dimension, key] of keys) {
+    try {
+      await limiterFor(action, dimension).consume(key);
+      reserved.push([dimension, key]);
+    } catch (err) {
+      await refund();
+      if (err instanceof RateLimiterRes) throw tooMany(err);
+      throw err;
+    }
+  }
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (err) {
+    // Only a refused credential is a failure; a bad request or an outage is not a guess.
+    if (!(err instanceof AppError && err.status === 401)) await refund();
+    throw err;
+  }
+  await Promise.all(
+    keys.map(([dimension, key]) =>
+      dimension === 'account'
+        ? limiterFor(action, dimension).delete(key)
+        : limiterFor(action, dimension).reward(key),
+    ),
+  );
+  return result;
+}
+
+/**
+ * Counts every request from an address, not only failures, for endpoints that answer the
+ * same either way (a password reset request) and must not become a mail cannon.
+ */
+export async function limitRequest(action: AuthAction, ip: string | null): Promise<void> {
+  try {
+    await limiterFor(action, 'ip', authRateLimits().points).consume(ip ?? 'unknown');
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+    throw tooMany(err);
+  }
+}
