@@ -1,11 +1,6 @@
 import 'server-only';
 import type { RequestContext } from '@/lib/http/context';
-import {
-  AppError,
-  InternalError,
-  InvalidPayloadError,
-  SchemaModifiedError,
-} from '@/lib/http/errors';
+import { AppError, InternalError, SchemaModifiedError } from '@/lib/http/errors';
 import { parseWith } from '@/lib/http/input';
 import { logger } from '@/lib/logs/logger';
 import { buildOverview, invalidateSchema } from '@/lib/schema/overview';
