@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { itemsQuerySchema } from '@/lib/items/parse';
+import { collectionParams, listItems } from '@/lib/items/read/http';
 import {
   createItems,
   createPayload,
@@ -10,11 +10,18 @@ import {
   updateItems,
 } from '@/lib/items/write/handlers';
 
-const writeParams = z.object({ collection: z.string().min(1) });
-
+export const GET = route(
+  {
+    params: collectionParams,
+    query: itemsQuerySchema,
+    summary: 'List items',
+    tags: ['Items'],
+  },
+  (input, ctx) => listItems(input, ctx),
+);
 export const POST = route(
   {
-    params: writeParams,
+    params: collectionParams,
     query: itemsQuerySchema,
     body: createPayload,
     status: 201,
@@ -25,7 +32,7 @@ export const POST = route(
 );
 export const PATCH = route(
   {
-    params: writeParams,
+    params: collectionParams,
     query: itemsQuerySchema,
     body: itemPayload,
     summary: 'Update every item the required filter matches',
@@ -35,7 +42,7 @@ export const PATCH = route(
 );
 export const DELETE = route(
   {
-    params: writeParams,
+    params: collectionParams,
     query: itemsQuerySchema,
     summary: 'Delete every item the required filter matches',
     tags: ['Items'],

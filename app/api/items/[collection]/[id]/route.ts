@@ -1,14 +1,21 @@
-import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { itemsQuerySchema } from '@/lib/items/parse';
+import { getItem, itemParams } from '@/lib/items/read/http';
 import { deleteItem, itemPayload, updateItem, upsertItem } from '@/lib/items/write/handlers';
 
-const writeItemParams = z.object({ collection: z.string().min(1), id: z.string().min(1) });
-
+export const GET = route(
+  {
+    params: itemParams,
+    query: itemsQuerySchema,
+    summary: 'One item',
+    tags: ['Items'],
+  },
+  (input, ctx) => getItem(input, ctx),
+);
 export const PATCH = route(
   {
-    params: writeItemParams,
+    params: itemParams,
     query: itemsQuerySchema,
     body: itemPayload,
     summary: 'Update one item: only the fields sent change',
@@ -18,7 +25,7 @@ export const PATCH = route(
 );
 export const PUT = route(
   {
-    params: writeItemParams,
+    params: itemParams,
     query: itemsQuerySchema,
     body: itemPayload,
     summary: 'Create the item with this key, or update the fields sent when it exists',
@@ -28,7 +35,7 @@ export const PUT = route(
 );
 export const DELETE = route(
   {
-    params: writeItemParams,
+    params: itemParams,
     summary: 'Delete one item',
     tags: ['Items'],
   },

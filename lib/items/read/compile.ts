@@ -1,0 +1,97 @@
+import { sql, type RawBuilder } from 'kysely';
+import { compileFunctionField } from '../functions';
+import { and, filterSql, type ReadContext } from './context';
+import { jsonValue } from './json-value';
+import type { PlanNode, Selection } from './plan';
+import { searchSql } from './search';
+import { orderBy, sortKeys } from './sort';
+
+type Sql = RawBuilder<unknown>;
+
+/**
+ * Plan → SQL. Every item, root or nested, is one JSON object built by PostgreSQL, and each
+ * relation is a correlated scalar subquery in the select list: PostgreSQL evaluates those
+ * after ORDER BY/LIMIT, so only the returned page pays for its relations, and the whole
+ * read, at any depth, is one statement.
+ */
+export function rowJson(rc: ReadContext, node: PlanNode, alias: string): Sql {
+  const r = `${rc.nextAlias()}_row`;
+  const cols = node.selections.map(
+    (s) => sql`${selectionSql(rc, node, s, alias)} as ${sql.id(s.key)}`,
+  );
+  return sql`(select to_json(${sql.id(r)}) from (select ${sql.join(cols)}) as ${sql.id(r)})`;
+}
+
+/** Conditions every row of a node must meet: its filter, the policy's filter, its search. */
+export function nodeWhere(rc: ReadContext, node: PlanNode, alias: string): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [];
+  if (node.filter) parts.push(filterSql(rc, node.filter, node.collection, alias));
+  if (node.access.filter)
+    parts.push(filterSql(rc, node.access.filter, node.collection, alias, true));
+  if (node.search !== null && node.search !== '')
+    parts.push(searchSql(rc, node, alias, node.search));
+  return and(parts);
+}
+
+function selectionSql(rc: ReadContext, node: PlanNode, s: Selection, alias: string): Sql {
+  switch (s.kind) {
+    case 'column':
+      return jsonValue(s.field, sql`${sql.id(alias)}.${sql.id(s.field.field)}`);
+    case 'function':
+      return compileFunctionField(s.expr, {
+        schema: rc.schema,
+        collection: node.collection,
+        alias,
+        fieldAllowed: rc.fieldAllowed,
+        nextAlias: rc.nextAlias,
+      }).sql;
+    case 'relation':
+    case 'keys': {
+      const sub = rc.nextAlias();
+      const value =
+        s.kind === 'relation'
+          ? rowJson(rc, s.node, sub)
+          : jsonValue(
+              rc.schema.collections[s.node.collection].fields[s.node.primary],
+              sql`${sql.id(sub)}.${sql.id(s.node.primary)}`,
+            );
+      if (s.hop.kind === 'm2o') {
+        const where = and([
+          sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedKey)} = ${sql.id(alias)}.${sql.id(s.hop.field)}`,
+          nodeWhere(rc, s.node, sub),
+        ]);
+        return sql`(select ${value} from ${sql.id(s.node.collection)} as ${sql.id(sub)} where ${where})`;
+      }
+      const where = and([
+        sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedField)} = ${sql.id(alias)}.${sql.id(s.hop.key)}`,
+        nodeWhere(rc, s.node, sub),
+      ]);
+      return manySql(rc, s.node, sub, value, where);
+    }
+  }
+}
+
+/** An x-to-many relation: a JSON array in the node's sort order, windowed by limit/offset. */
+function manySql(
+  rc: ReadContext,
+  node: PlanNode,
+  sub: string,
+  value: Sql,
+  where: RawBuilder<boolean>,
+): Sql {
+  const keys = sortKeys(rc, node, sub);
+  const from = sql`${sql.id(node.collection)} as ${sql.id(sub)}`;
+  const unbounded = (node.limit === null || node.limit < 0) && !node.offset;
+  if (unbounded) {
+    return sql`(select coalesce(json_agg(${value} order by ${orderBy(keys)}), '[]'::json) from ${from} where ${where})`;
+  }
+  // A window needs ORDER BY + LIMIT in a subquery; the sort values travel along so the
+  // aggregate can keep that order explicitly.
+  const w = rc.nextAlias();
+  const outs = keys.map((k, i) => sql`${k.expr} as ${sql.id(`o${i}`)}`);
+  const aggOrder = orderBy(
+    keys.map((k, i) => ({ expr: sql`${sql.id(w)}.${sql.id(`o${i}`)}`, desc: k.desc })),
+  );
+  const window = sql`${node.limit !== null && node.limit >= 0 ? sql`limit ${node.limit}` : sql``} ${node.offset ? sql`offset ${node.offset}` : sql``}`;
+  return sql`(select coalesce(json_agg(${sql.id(w)}.v order by ${aggOrder}), '[]'::json) from (select ${value} as v, ${sql.join(outs)} from ${from} where ${where} order by ${orderBy(keys)} ${window}) as ${sql.id(w)})`;
+}

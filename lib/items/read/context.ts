@@ -1,0 +1,65 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Accountability } from '@/lib/access/accountability';
+import type { SchemaOverview } from '@/lib/schema/overview';
+import { compileFilter, type FilterContext } from '../filter';
+import type { Filter } from '../query';
+import { allowsField, FULL_ACCESS, type ReadPolicy } from './policy';
+
+/** Per-statement compilation state shared by every node of one read. */
+export interface ReadContext {
+  schema: SchemaOverview;
+  accountability: Accountability | null;
+  policy: ReadPolicy;
+  /** Set when a policy restricts the caller; absent for admin reads. */
+  fieldAllowed?: (collection: string, field: string) => boolean;
+  relatedFilter?: (collection: string) => Filter | null;
+  nextAlias: () => string;
+  now: Date;
+}
+
+export function readContext(input: {
+  schema: SchemaOverview;
+  accountability: Accountability | null;
+  policy?: ReadPolicy;
+}): ReadContext {
+  let n = 0;
+  const policy = input.policy ?? FULL_ACCESS;
+  const restricted = Boolean(input.policy);
+  return {
+    schema: input.schema,
+    accountability: input.accountability,
+    policy,
+    fieldAllowed: restricted ? (c, f) => allowsField(policy(c), f) : undefined,
+    relatedFilter: restricted ? (c) => policy(c).filter : undefined,
+    // `r<n>`: never the `<alias>__f<n>` form the filter compiler derives from an alias.
+    nextAlias: () => `r${n++}`,
+    now: new Date(),
+  };
+}
+
+/** A filter over `alias`, compiled with the caller's field and related-row restrictions. */
+export function filterSql(
+  rc: ReadContext,
+  filter: Filter,
+  collection: string,
+  alias: string,
+  /** The policy's own item filter may name fields the caller cannot read. */
+  trusted = false,
+): RawBuilder<boolean> {
+  const ctx: FilterContext = {
+    schema: rc.schema,
+    collection,
+    alias,
+    accountability: rc.accountability,
+    now: rc.now,
+    fieldAllowed: trusted ? undefined : rc.fieldAllowed,
+    relatedFilter: rc.relatedFilter,
+  };
+  return compileFilter(filter, ctx);
+}
+
+export function and(parts: RawBuilder<boolean>[]): RawBuilder<boolean> {
+  if (!parts.length) return sql<boolean>`true`;
+  if (parts.length === 1) return parts[0];
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}

@@ -1,0 +1,234 @@
+import { InvalidQueryError } from '@/lib/http/errors';
+import type { FieldOverview, SchemaOverview } from '@/lib/schema/overview';
+import { fieldDenied } from '../filter/context';
+import { isFunctionCall, parseFunctionCall } from '../functions';
+import { DEFAULT_LIMIT, type DeepQuery, type Filter, type Query } from '../query';
+import { collectionOf, relationOf, type Hop } from '../relations-path';
+import { allowsField, FULL_ACCESS, type NodeAccess, type ReadPolicy } from './policy';
+
+/**
+ * The read plan: what one read returns, resolved against the schema and the caller's
+ * policy, before any SQL. Every node (the root and each relation) carries its own
+ * collection, selections, filter, search, sort and window.
+ */
+export type Selection =
+  | { kind: 'column'; key: string; field: FieldOverview }
+  | { kind: 'function'; key: string; expr: string }
+  /** A relation with sub-fields: an object (m2o) or an array of objects (o2m, m2m). */
+  | { kind: 'relation'; key: string; hop: Hop; node: PlanNode }
+  /** An x-to-many field named alone: the related primary keys, as Directus returns them. */
+  | { kind: 'keys'; key: string; hop: Hop; node: PlanNode };
+
+export interface PlanNode {
+  collection: string;
+  primary: string;
+  access: NodeAccess;
+  selections: Selection[];
+  filter: Filter | null;
+  search: string | null;
+  sort: string[] | null;
+  /** -1 = all; null for the root (pagination is the service's) and for m2o nodes. */
+  limit: number | null;
+  offset: number | null;
+  depth: number;
+}
+
+export const MAX_RELATIONAL_DEPTH = 10;
+
+interface Builder {
+  schema: SchemaOverview;
+  policy: ReadPolicy;
+  /** A policy was given: unknown and refused fields are the same 403. */
+  restricted: boolean;
+}
+
+/** Field requests grouped per first segment, in request order. */
+interface Wanted {
+  star: boolean;
+  names: Map<string, string[]>;
+}
+
+function group(fields: string[]): Wanted {
+  const wanted: Wanted = { star: false, names: new Map() };
+  for (const raw of fields) {
+    const f = raw.trim();
+    if (!f) continue;
+    if (f === '*') {
+      wanted.star = true;
+      continue;
+    }
+    if (isFunctionCall(f)) {
+      wanted.names.set(f, wanted.names.get(f) ?? []);
+      continue;
+    }
+    const dot = f.indexOf('.');
+    const head = dot < 0 ? f : f.slice(0, dot);
+    const rest = dot < 0 ? null : f.slice(dot + 1);
+    const list = wanted.names.get(head) ?? [];
+    if (rest) list.push(rest);
+    wanted.names.set(head, list);
+  }
+  return wanted;
+}
+
+function deepOf(deep: Record<string, unknown> | null | undefined, key: string): DeepQuery {
+  const d = deep && Object.hasOwn(deep, key) ? deep[key] : undefined;
+  if (d === undefined || d === null) return {};
+  if (typeof d !== 'object' || Array.isArray(d)) {
+    throw new InvalidQueryError(`deep.${key} must be an object`);
+  }
+  return d as DeepQuery;
+}
+
+function nestedDeep(d: DeepQuery): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(d).filter(([k]) => !k.startsWith('_')));
+}
+
+function functionKey(expr: string): string {
+  const call = parseFunctionCall(expr);
+  const field = call ? call.args.split(',')[0].trim() : expr;
+  // Directus names a function field `<field>_<function>`: `date_created_year`.
+  return call ? `${field}_${call.fn}` : expr;
+}
+
+interface NodeInput {
+  collection: string;
+  fields: string[];
+  filter: Filter | null;
+  search: string | null;
+  sort: string[] | null;
+  limit: number | null;
+  offset: number | null;
+  deep: Record<string, unknown> | null;
+  alias: Record<string, string> | null;
+  depth: number;
+}
+
+function buildNode(b: Builder, input: NodeInput): PlanNode {
+  if (input.depth > MAX_RELATIONAL_DEPTH) {
+    throw new InvalidQueryError(
+      `Fields are nested too deeply (more than ${MAX_RELATIONAL_DEPTH} levels)`,
+    );
+  }
+  const c = collectionOf(b.schema, input.collection);
+  if (!c.primary) {
+    throw new InvalidQueryError(`Collection "${input.collection}" has no primary key`);
+  }
+  const access = b.policy(input.collection);
+  const node: PlanNode = {
+    collection: input.collection,
+    primary: c.primary,
+    access,
+    selections: [],
+    filter: input.filter,
+    search: input.search,
+    sort: input.sort,
+    limit: input.limit,
+    offset: input.offset,
+    depth: input.depth,
+  };
+  const wanted = group(input.fields);
+  const taken = new Set<string>();
+  const aliasOf = new Map(Object.entries(input.alias ?? {}));
+
+  const addField = (key: string, fieldName: string, sub: string[]): void => {
+    if (taken.has(key)) return;
+    if (isFunctionCall(fieldName)) {
+      taken.add(key);
+      node.selections.push({ kind: 'function', key: functionKey(fieldName), expr: fieldName });
+      return;
+    }
+    const f = Object.hasOwn(c.fields, fieldName) ? c.fields[fieldName] : undefined;
+    if (!f || !allowsField(access, fieldName)) {
+      if (b.restricted) throw fieldDenied(input.collection, fieldName);
+      throw new InvalidQueryError(
+        `Field "${fieldName.slice(0, 80)}" does not exist in collection "${input.collection}"`,
+      );
+    }
+    taken.add(key);
+    const hop = relationOf(b.schema, input.collection, fieldName);
+    if (!hop || (hop.kind === 'm2o' && sub.length === 0)) {
+      if (!f.schema) {
+        // Presentation-only alias fields (dividers, groups) have no value.
+        return;
+      }
+      node.selections.push({ kind: 'column', key, field: f });
+      return;
+    }
+    const d = deepOf(input.deep, key);
+    const many = hop.kind !== 'm2o';
+    const child = buildNode(b, {
+      collection: hop.related,
+      fields: sub.length ? sub : [b.schema.collections[hop.related].primary ?? '*'],
+      filter: (d._filter as Filter | undefined) ?? null,
+      search: typeof d._search === 'string' ? d._search : null,
+      sort: many ? (d._sort ?? defaultSort(hop)) : null,
+      limit: many ? (d._limit ?? DEFAULT_LIMIT) : null,
+      offset: many ? deepOffset(d) : null,
+      deep: nestedDeep(d),
+      alias: null,
+      depth: input.depth + 1,
+    });
+    node.selections.push({ kind: sub.length ? 'relation' : 'keys', key, hop, node: child });
+  };
+
+  // `*.*`: every field, and every relation one level further with the given sub-fields.
+  const starSubs = wanted.names.get('*') ?? [];
+  wanted.names.delete('*');
+  if (wanted.star || starSubs.length) {
+    for (const f of Object.values(c.fields)) {
+      if (wanted.names.has(f.field) || !allowsField(access, f.field)) continue;
+      const hop = starSubs.length ? relationOrNull(b.schema, input.collection, f.field) : null;
+      if (hop) addField(f.field, f.field, starSubs);
+      else if (f.schema) addField(f.field, f.field, []);
+    }
+  }
+  for (const [name, sub] of wanted.names) addField(name, aliasOf.get(name) ?? name, sub);
+  return node;
+}
+
+/** Many-to-any fields cannot be read relationally; a wildcard passes over them. */
+function relationOrNull(schema: SchemaOverview, collection: string, field: string): Hop | null {
+  try {
+    return relationOf(schema, collection, field);
+  } catch {
+    return null;
+  }
+}
+
+/** `_page` (from 1) wins over `_offset`, as at the root. */
+function deepOffset(d: DeepQuery): number | null {
+  const page = typeof d._page === 'number' ? d._page : null;
+  const limit = d._limit ?? DEFAULT_LIMIT;
+  if (page !== null && page >= 1 && limit > 0) return (page - 1) * limit;
+  return d._offset ?? null;
+}
+
+function defaultSort(hop: Hop): string[] | null {
+  if (hop.kind === 'm2o') return null;
+  return hop.sortField ? [hop.sortField] : null;
+}
+
+/** The plan for a read of `collection` by `query`; throws 400/403 for what it cannot serve. */
+export function buildPlan(
+  schema: SchemaOverview,
+  collection: string,
+  query: Query,
+  policy?: ReadPolicy,
+): PlanNode {
+  return buildNode(
+    { schema, policy: policy ?? FULL_ACCESS, restricted: Boolean(policy) },
+    {
+      collection,
+      fields: query.fields ?? ['*'],
+      filter: query.filter,
+      search: query.search,
+      sort: query.sort,
+      limit: null,
+      offset: null,
+      deep: query.deep,
+      alias: query.alias,
+      depth: 0,
+    },
+  );
+}

@@ -1,0 +1,218 @@
+import 'server-only';
+import { sql, type RawBuilder } from 'kysely';
+import { emitter, itemEvents, type HookContext } from '@/lib/events/emitter';
+import {
+  ForbiddenError,
+  InvalidQueryError,
+  NotFoundError,
+  UnauthenticatedError,
+} from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/http/context';
+import {
+  getSchema,
+  SYSTEM_PREFIX,
+  type CollectionOverview,
+  type SchemaOverview,
+} from '@/lib/schema/overview';
+import { castValue } from '../filter/cast';
+import type { Filter, Query } from '../query';
+import { readAggregate } from './aggregate';
+import { and, filterSql, readContext, type ReadContext } from './context';
+import { nodeWhere, rowJson } from './compile';
+import { listMeta, type ListMeta } from './count';
+import { pageWindow, type PageWindow } from './pagination';
+import { buildPlan, type PlanNode } from './plan';
+import type { ReadPolicy } from './policy';
+import { orderBy, sortKeys } from './sort';
+
+export interface ReadOptions {
+  /** The access layer's restrictions; none = an admin read. */
+  policy?: ReadPolicy;
+}
+
+export interface ListResult {
+  data: unknown[];
+  meta?: ListMeta;
+}
+
+type Item = Record<string, unknown>;
+
+/** A collection items may be read from: 403 for system ones, 404 for unknown ones. */
+export function itemsCollection(schema: SchemaOverview, collection: string): CollectionOverview {
+  if (collection.startsWith(SYSTEM_PREFIX)) throw new ForbiddenError();
+  const c = Object.hasOwn(schema.collections, collection)
+    ? schema.collections[collection]
+    : undefined;
+  if (!c || !c.schema) throw new NotFoundError(`Collection "${collection.slice(0, 64)}" not found`);
+  if (!c.primary) throw new InvalidQueryError(`Collection "${collection}" has no primary key`);
+  return c;
+}
+
+function hookContext(ctx: RequestContext, schema: SchemaOverview): HookContext {
+  return { schema, accountability: ctx.accountability, resourceUri: ctx.scope };
+}
+
+async function prepare(
+  collection: string,
+  query: Query,
+  ctx: RequestContext,
+): Promise<{ schema: SchemaOverview; query: Query; hooks: HookContext }> {
+  if (!ctx.accountability.user) throw new UnauthenticatedError();
+  const schema = await getSchema(ctx.db);
+  itemsCollection(schema, collection);
+  const hooks = hookContext(ctx, schema);
+  const q = await emitter().emitFilter(
+    itemEvents(collection, 'query'),
+    query,
+    { collection },
+    hooks,
+  );
+  return { schema, query: q, hooks };
+}
+
+/**
+ * A list read: `{data, meta}`, or `{data}` for aggregates. The items come from one SQL
+ * statement whatever the relational depth; meta costs what its count mode says.
+ */
+export async function readByQuery(
+  collection: string,
+  query: Query,
+  ctx: RequestContext,
+  options: ReadOptions = {},
+): Promise<ListResult> {
+  const prepared = await prepare(collection, query, ctx);
+  const q = prepared.query;
+  const rc = readContext({
+    schema: prepared.schema,
+    accountability: ctx.accountability,
+    policy: options.policy,
+  });
+  const window = pageWindow(q);
+  if (q.groupBy && !q.aggregate) throw new InvalidQueryError('groupBy requires aggregate');
+  if (q.aggregate) {
+    const alias = rc.nextAlias();
+    const plan = buildPlan(prepared.schema, collection, { ...q, fields: [] }, options.policy);
+    const data = await readAggregate({
+      rc,
+      db: ctx.db,
+      collection,
+      alias,
+      where: nodeWhere(rc, plan, alias),
+      query: q,
+      window,
+    });
+    return { data: await afterRead(collection, data, q, prepared.hooks) };
+  }
+  const plan = buildPlan(prepared.schema, collection, q, options.policy);
+  const alias = rc.nextAlias();
+  const from = sql`${sql.id(collection)} as ${sql.id(alias)}`;
+  const where = nodeWhere(rc, plan, alias);
+  const rows = window.empty ? [] : await selectItems(rc, ctx, { plan, alias, where, window });
+  const visible = plan.access.filter
+    ? filterSql(rc, plan.access.filter, collection, alias, true)
+    : and([]);
+  const meta = await listMeta({
+    db: ctx.db,
+    mode: q.count,
+    from,
+    where,
+    visible,
+    window,
+    returned: rows.length,
+  });
+  return { data: await afterRead(collection, rows, q, prepared.hooks), meta };
+}
+
+/** The one data statement of a read: each row is a finished JSON item. */
+async function selectItems(
+  rc: ReadContext,
+  ctx: RequestContext,
+  input: { plan: PlanNode; alias: string; where: RawBuilder<boolean>; window: PageWindow },
+): Promise<unknown[]> {
+  const { plan, alias, where, window } = input;
+  const limit = window.limit >= 0 ? sql`limit ${window.limit}` : sql``;
+  const offset = window.offset ? sql`offset ${window.offset}` : sql``;
+  const res = await sql<{
+    item: unknown;
+  }>`select ${rowJson(rc, plan, alias)} as item from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))} ${limit} ${offset}`.execute(
+    ctx.db,
+  );
+  return res.rows.map((r) => r.item);
+}
+
+async function afterRead(
+  collection: string,
+  rows: unknown[],
+  query: Query,
+  hooks: HookContext,
+): Promise<unknown[]> {
+  return emitter().emitFilter(itemEvents(collection, 'read'), rows, { collection, query }, hooks);
+}
+
+function keyFilter(
+  rc: ReadContext,
+  collection: string,
+  ids: unknown[],
+): { filter: Filter; valid: unknown[] } {
+  const c = rc.schema.collections[collection];
+  const pk = c.fields[c.primary as string];
+  const valid: unknown[] = [];
+  for (const id of ids) {
+    try {
+      valid.push(
+        castValue(
+          { name: pk.field, collection, type: pk.type, dataType: pk.schema?.data_type },
+          id,
+        ),
+      );
+    } catch {
+      // A key that cannot exist (text for an integer key) is simply not found.
+    }
+  }
+  return { filter: { [pk.field]: { _in: valid } }, valid };
+}
+
+/** Items by primary key, in no particular order; keys that match nothing are left out. */
+export async function readMany(
+  collection: string,
+  ids: unknown[],
+  query: Query,
+  ctx: RequestContext,
+  options: ReadOptions = {},
+): Promise<Item[]> {
+  const prepared = await prepare(collection, query, ctx);
+  const rc = readContext({
+    schema: prepared.schema,
+    accountability: ctx.accountability,
+    policy: options.policy,
+  });
+  const { filter, valid } = keyFilter(rc, collection, ids);
+  if (!valid.length) return [];
+  const q = prepared.query;
+  const combined: Filter = q.filter ? { _and: [q.filter, filter] } : filter;
+  const plan = buildPlan(prepared.schema, collection, { ...q, filter: combined }, options.policy);
+  const alias = rc.nextAlias();
+  const rows = await selectItems(rc, ctx, {
+    plan,
+    alias,
+    where: nodeWhere(rc, plan, alias),
+    window: { limit: -1, offset: 0, page: 0, empty: false },
+  });
+  return (await afterRead(collection, rows, q, prepared.hooks)) as Item[];
+}
+
+/**
+ * One item. Absent, hidden by a filter or by the caller's item permissions: the same 404,
+ * so the three cannot be told apart.
+ */
+export async function readOne(
+  collection: string,
+  id: unknown,
+  query: Query,
+  ctx: RequestContext,
+  options: ReadOptions = {},
+): Promise<Item> {
+  const items = await readMany(collection, [id], query, ctx, options);
+  if (!items.length) throw new NotFoundError('Item not found');
+  return items[0];
+}
