@@ -69,13 +69,19 @@ describe('values are checked against their field type', () => {
     ['secret', 42],
   ];
 
-  it.each(wrong)('refuses %s = %j with a 400 naming the field and writes nothing', async (field, value) => {
-    const before = await count('wv_all');
-    const res = await post('wv_all', { [field]: value });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringContaining(`"${field}"`), code: 'INVALID_PAYLOAD' });
-    expect(await count('wv_all')).toBe(before);
-  });
+  it.each(wrong)(
+    'refuses %s = %j with a 400 naming the field and writes nothing',
+    async (field, value) => {
+      const before = await count('wv_all');
+      const res = await post('wv_all', { [field]: value });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: expect.stringContaining(`"${field}"`),
+        code: 'INVALID_PAYLOAD',
+      });
+      expect(await count('wv_all')).toBe(before);
+    },
+  );
 
   it('stores valid values of every type, normalised', async () => {
     const res = await post('wv_all', {
@@ -121,7 +127,10 @@ describe('required fields and unknown fields', () => {
     const before = await count('wv_strict');
     const res = await post('wv_strict', { note: 'no title' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringContaining('"title"'), code: 'INVALID_PAYLOAD' });
+    expect(res.body).toEqual({
+      error: expect.stringContaining('"title"'),
+      code: 'INVALID_PAYLOAD',
+    });
     expect(await count('wv_strict')).toBe(before);
   });
 
@@ -134,7 +143,9 @@ describe('required fields and unknown fields', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('"title"');
-    expect((await rows('wv_strict')).find((r) => r.id === created.body.data.id)?.title).toBe('kept');
+    expect((await rows('wv_strict')).find((r) => r.id === created.body.data.id)?.title).toBe(
+      'kept',
+    );
   });
 
   it('answers 400 naming an unknown field', async () => {
