@@ -21,25 +21,29 @@ const entry = z
     rhs: z.unknown().optional(),
   })
   .strict();
-export const diffBody = z
-  .object({
-    hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be the 64-character hash of a diff'),
-    collections: z.array(z.object({ collection: z.string(), diff: z.array(entry) }).strict()),
-    fields: z.array(
-      z.object({ collection: z.string(), field: z.string(), diff: z.array(entry) }).strict(),
-    ),
-    relations: z.array(
-      z
-        .object({
-          collection: z.string(),
-          field: z.string(),
-          related_collection: z.string().nullable().optional(),
-          diff: z.array(entry),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
+const diffLists = {
+  collections: z.array(z.object({ collection: z.string(), diff: z.array(entry) }).strict()),
+  fields: z.array(
+    z.object({ collection: z.string(), field: z.string(), diff: z.array(entry) }).strict(),
+  ),
+  relations: z.array(
+    z
+      .object({
+        collection: z.string(),
+        field: z.string(),
+        related_collection: z.string().nullable().optional(),
+        diff: z.array(entry),
+      })
+      .strict(),
+  ),
+};
+const hash = z.string().regex(/^[0-9a-f]{64}$/, 'must be the 64-character hash of a diff');
+export const diffBody = z.object({ hash, ...diffLists }).strict();
+/** The same, as Directus sends it: the lists under `diff`. */
+export const wrappedDiffBody = z
+  .object({ hash, diff: z.object(diffLists).strict() })
+  .strict()
+  .transform((b) => ({ hash: b.hash, ...b.diff }));
 export type DiffBody = z.infer<typeof diffBody>;
 type Entry = z.infer<typeof entry>;
 

@@ -7,7 +7,7 @@ import { buildOverview, invalidateSchema } from '@/lib/schema/overview';
 import { runPlan } from './apply';
 import { diffSnapshots, isLegacy, readIncoming, readSnapshotBody, type DiffMode } from './diff';
 import { legacyDiff, runSqlOperations, type LegacyDiff } from './legacy';
-import { diffBody, planChanges } from './plan';
+import { diffBody, planChanges, wrappedDiffBody } from './plan';
 import { cachedSnapshot, currentSnapshot, schemaHash, snapshotOf } from './snapshot';
 import type { DiffResult, Snapshot } from './types';
 import { z } from 'zod';
@@ -67,7 +67,7 @@ const sqlOperation = z
   })
   .strict();
 export const legacyApplyBody = z.object({ operations: z.array(sqlOperation).min(1) }).strict();
-export const applyBody = z.union([legacyApplyBody, diffBody]);
+export const applyBody = z.union([legacyApplyBody, diffBody, wrappedDiffBody]);
 
 /**
  * Applies a diff in one transaction after checking that the schema is still the one it was
@@ -82,7 +82,10 @@ export async function applySchema(input: { body: unknown }, ctx: RequestContext)
     invalidateSchema();
     return result;
   }
-  const diff = parseWith(diffBody, body, 'payload');
+  const diff =
+    body && typeof body === 'object' && 'diff' in body
+      ? parseWith(wrappedDiffBody, body, 'payload')
+      : parseWith(diffBody, body, 'payload');
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const current = await currentSnapshot(trx);

@@ -218,6 +218,16 @@ describe('POST /api/schema/apply', () => {
     for (const n of names) expect(await tableExists(n)).toBe(false);
   });
 
+  it('accepts the diff wrapped under "diff", as Directus sends it', async () => {
+    const name = await tableWithRows();
+    const s = await snapshot();
+    s.fields.push(column(name, 'wrapped', {}));
+    const { hash, ...lists } = await diff(s);
+    const res = await apply({ hash, diff: lists });
+    expect(res.status, res.text).toBe(204);
+    expect(await columnsOf(name)).toContain('wrapped');
+  });
+
   it('answers 400 when the hash is missing', async () => {
     const res = await apply({ collections: [], fields: [], relations: [] });
     expect(res.status).toBe(400);
