@@ -37,11 +37,16 @@ export async function loadHookExtensions(dir: string): Promise<string[]> {
     const file = path.join(dir, name);
     try {
       // Loaded at run time from the file system: the bundler must leave this import alone.
-      const mod = (await import(/* webpackIgnore: true */ pathToFileURL(file).href)) as {
+      const mod = (await import(
+        /* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(file).href
+      )) as {
         default?: unknown;
       };
       if (typeof mod.default !== 'function') {
-        logger.warn({ extension: name }, 'hook extension has no default-exported function; skipped');
+        logger.warn(
+          { extension: name },
+          'hook extension has no default-exported function; skipped',
+        );
         continue;
       }
       await (mod.default as HookExtension)(emitter(), context);
@@ -59,8 +64,6 @@ export async function loadHookExtensions(dir: string): Promise<string[]> {
 
 /** `EXTENSIONS_PATH/hooks/`, once per process. */
 export function loadExtensions(): Promise<string[]> {
-  holder.__daasExtensions ??= loadHookExtensions(
-    path.resolve(config().EXTENSIONS_PATH, 'hooks'),
-  );
+  holder.__daasExtensions ??= loadHookExtensions(path.resolve(config().EXTENSIONS_PATH, 'hooks'));
   return holder.__daasExtensions;
 }

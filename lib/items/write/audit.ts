@@ -18,7 +18,7 @@ export interface AuditEntry {
 
 /** Directus: a collection whose accountability is set to null keeps no activity. */
 export function audited(collection: CollectionOverview): boolean {
-  return collection.meta?.accountability !== null || !collection.meta;
+  return collection.meta?.accountability !== null;
 }
 
 function jsonText(value: Row | null): string | null {

@@ -62,7 +62,9 @@ export function updateOne(
   data: unknown,
   ctx: ItemsContext,
 ): Promise<Key> {
-  return inTransaction(ctx, async (w) => w.update(collection, await urlKey(w, collection, key), data));
+  return inTransaction(ctx, async (w) =>
+    w.update(collection, await urlKey(w, collection, key), data),
+  );
 }
 
 /** PUT: creates the item with this key when absent; otherwise changes only what is sent. */
@@ -75,7 +77,8 @@ export function upsertOne(
   return inTransaction(ctx, async (w) => {
     const c = w.collection(collection);
     const k = await urlKey(w, collection, key);
-    if (await w.exists(collection, k)) return { key: await w.update(collection, k, data), created: false };
+    if (await w.exists(collection, k))
+      return { key: await w.update(collection, k, data), created: false };
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
       throw new InvalidPayloadError('Payload must be an object');
     }
@@ -106,7 +109,12 @@ async function batchKeys(w: Writer, collection: string, filter: Filter): Promise
     alias: collection,
     accountability: w.ctx.accountability,
   });
-  const keys = await matchingKeys(w.ctx.db, { table: collection, pk: c.primary, where, limit: max + 1 });
+  const keys = await matchingKeys(w.ctx.db, {
+    table: collection,
+    pk: c.primary,
+    where,
+    limit: max + 1,
+  });
   if (keys.length > max) {
     throw new InvalidPayloadError(
       `The filter matches more than ${max} items, the maximum for one batch mutation (MAX_BATCH_MUTATION); nothing was changed`,

@@ -77,9 +77,14 @@ describe('nested writes in one payload', () => {
     const id = res.body.data.id;
     const stored = await byId('wn_posts', id);
     expect((await byId('wn_authors', stored?.author))?.name).toBe('New author');
-    expect((await children('wn_comments', 'post', id)).map((c) => c.body)).toEqual(['first', 'second']);
+    expect((await children('wn_comments', 'post', id)).map((c) => c.body)).toEqual([
+      'first',
+      'second',
+    ]);
     const junction = await children('wn_posts_tags', 'post_id', id);
-    const tagNames = await Promise.all(junction.map(async (j) => (await byId('wn_tags', j.tag_id))?.name));
+    const tagNames = await Promise.all(
+      junction.map(async (j) => (await byId('wn_tags', j.tag_id))?.name),
+    );
     expect(tagNames).toEqual(['fresh', 'existing']);
   });
 
@@ -120,7 +125,10 @@ describe('nested writes in one payload', () => {
   });
 
   it('applies the {create, update, delete} form to only the children it names', async () => {
-    const made = await post('wn_posts', { title: 'Detailed', comments: [{ body: 'a' }, { body: 'b' }] });
+    const made = await post('wn_posts', {
+      title: 'Detailed',
+      comments: [{ body: 'a' }, { body: 'b' }],
+    });
     const id = made.body.data.id;
     const [a, b] = await children('wn_comments', 'post', id);
     const res = await patch('wn_posts', id, {
@@ -167,7 +175,9 @@ describe('nested writes in one payload', () => {
     const res = await post('wn_posts', { title: 'Audited', author: { name: 'Audited author' } });
     const author = (await byId('wn_posts', res.body.data.id))?.author;
     const activity = await rows('daas_activity');
-    expect(activity.find((a) => a.collection === 'wn_authors' && a.item === String(author))).toMatchObject({
+    expect(
+      activity.find((a) => a.collection === 'wn_authors' && a.item === String(author)),
+    ).toMatchObject({
       action: 'create',
     });
   });
