@@ -60,9 +60,12 @@ export type RouteHandler = ((request: Request, context: RouteContext) => Promise
 
 function checkAccess(spec: RouteSpec<unknown, unknown, unknown>, who: Accountability): void {
   const access = spec.access ?? 'user';
+  // Public routes too: a signed-in first-factor-only caller must not reach with its own
+  // policies what it could not reach on a `user` route. Sign-in routes stay open.
+  const exempt = spec.mfaExempt || spec.lenientAuth;
+  if (who.user && who.assurance < 2 && who.mfaRequired && !exempt) throw new MfaRequiredError();
   if (access === 'public') return;
   if (!who.user) throw new UnauthenticatedError();
-  if (who.assurance < 2 && who.mfaRequired && !spec.mfaExempt) throw new MfaRequiredError();
   if (access === 'admin' && !who.admin) throw new ForbiddenError();
 }
 

@@ -139,6 +139,11 @@ describe('Sign-in of a user with a TOTP factor', () => {
     const { access_token } = await loginAs(user);
     await expectMfaRequired(access_token);
     expect((await app.request('/api/server/ping', { token: access_token })).status).toBe(200);
+    // Public endpoints too: the caller is signed in, with policies it has not earned yet.
+    const info = await app.request('/api/server/info', { token: access_token });
+    expect(info.status).toBe(403);
+    expect(info.body.errors[0].extensions.code).toBe('MFA_REQUIRED');
+    expect((await app.request('/api/server/info')).status).toBe(200);
   });
 
   it('with a valid code: level 2, the same endpoints answer 200', async () => {

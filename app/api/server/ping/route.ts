@@ -6,6 +6,7 @@ import { rawResponse } from '@/lib/openapi/raw';
 export const GET = route(
   {
     access: 'public',
+    mfaExempt: true,
     summary: 'Liveness probe',
     tags: ['Server'],
     response: rawResponse(z.literal('pong'), 'text/plain'),
