@@ -118,6 +118,29 @@ describe('pagination and meta', () => {
     });
   });
 
+  it('switches to the planner estimate beyond 10,000 matching rows by default', async () => {
+    await exec(`create table huge_rows (id serial primary key, n integer)`);
+    await exec(`insert into huge_rows (n) select g from generate_series(1, 12000) g`);
+    await exec(`analyze huge_rows`);
+    const estimated = await get('/api/items/huge_rows?fields=id&limit=10');
+    expect(estimated.body.data).toHaveLength(10);
+    expect(estimated.body.meta.total_estimated).toBe(true);
+    expect(estimated.body.meta.total).toBeGreaterThan(10_000);
+    expect(estimated.body.meta.total_count).toBeGreaterThan(10_000);
+    const small = await get('/api/items/huge_rows?fields=id&limit=10&filter[n][_lte]=500');
+    expect(small.body.meta).toMatchObject({
+      total: 500,
+      total_count: estimated.body.meta.total_count,
+      total_estimated: false,
+    });
+    const exact = await get('/api/items/huge_rows?fields=id&limit=10&count=exact');
+    expect(exact.body.meta).toMatchObject({
+      total: 12000,
+      total_count: 12000,
+      total_estimated: false,
+    });
+  });
+
   it('answers 400 for a limit below -1 or an unknown count mode', async () => {
     expect((await get('/api/items/articles?limit=-2')).status).toBe(400);
     expect((await get('/api/items/articles?count=guess')).status).toBe(400);
