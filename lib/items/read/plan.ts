@@ -135,7 +135,11 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
     if (taken.has(key)) return;
     if (isFunctionCall(fieldName)) {
       taken.add(key);
-      node.selections.push({ kind: 'function', key: functionKey(fieldName), expr: fieldName });
+      node.selections.push({
+        kind: 'function',
+        key: key === fieldName ? functionKey(fieldName) : key,
+        expr: fieldName,
+      });
       return;
     }
     const f = Object.hasOwn(c.fields, fieldName) ? c.fields[fieldName] : undefined;

@@ -10,10 +10,12 @@ export interface SortKey {
   desc: boolean;
 }
 
+/**
+ * PostgreSQL's own null placement (last ascending, first descending): anything else would
+ * keep a plain index, the primary key's included, from serving the ORDER BY.
+ */
 export function orderBy(keys: SortKey[]): RawBuilder<unknown> {
-  return sql.join(
-    keys.map((k) => (k.desc ? sql`${k.expr} desc nulls last` : sql`${k.expr} asc nulls first`)),
-  );
+  return sql.join(keys.map((k) => (k.desc ? sql`${k.expr} desc` : sql`${k.expr} asc`)));
 }
 
 /**

@@ -52,4 +52,18 @@ describe('user input never reaches SQL text', () => {
     }
     expect(await articlesCount()).toBe(5);
   });
+
+  it('reads items whose primary keys hold , ( ) and "', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    await sql`create table codes (code varchar(40) primary key, label text)`.execute(getDb());
+    await sql`insert into codes values ('a,b (c) "d"', 'odd'), ('a', 'plain')`.execute(getDb());
+    (await import('@/lib/schema/overview')).invalidateSchema();
+    const one = await app.request(`/api/items/codes/${enc('a,b (c) "d"')}`, { token: admin.token });
+    expect(one.status).toBe(200);
+    expect(one.body.data).toEqual({ code: 'a,b (c) "d"', label: 'odd' });
+    const list = await app.request(`/api/items/codes?search=${enc('b (c) "d')}`, {
+      token: admin.token,
+    });
+    expect(list.body.data).toEqual([{ code: 'a,b (c) "d"', label: 'odd' }]);
+  });
 });
