@@ -79,14 +79,15 @@ describe('the read policy hook', () => {
   });
 
   it('answers 403 for a named unreadable or unknown field, nested or in filter and sort', async () => {
-    for (const raw of [
+    const cases: Record<string, string>[] = [
       { fields: 'id,body' },
       { fields: 'id,nope' },
       { fields: 'author.bio' },
       { fields: 'comments.body' },
       { filter: JSON.stringify({ body: { _eq: 'x' } }) },
       { sort: 'author.bio' },
-    ]) {
+    ];
+    for (const raw of cases) {
       const err = await failure(read('articles', raw, policy));
       expect(err.status).toBe(403);
     }
