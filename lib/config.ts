@@ -28,6 +28,7 @@ const envSchema = z.object({
   EXTENSIONS_PATH: z.string().default('./extensions'),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('daas:'),
+  TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_BUFFER_SIZE: z.coerce.number().int().positive().default(1000),
   NODE_ENV: z.string().default('development'),

@@ -2,6 +2,7 @@ import 'server-only';
 import { anonymous, type Accountability } from '@/lib/access/accountability';
 import { resolveUserAccess } from '@/lib/access/policies';
 import { config } from '@/lib/config';
+import { peerOf } from '@/lib/http/peer';
 import type { Db } from '@/lib/db/client';
 import { InvalidCredentialsError, InvalidTokenError } from '@/lib/http/errors';
 import { liveSession } from './session-cache';
@@ -21,9 +22,22 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
+/**
+ * The client's address. `X-Forwarded-For` is believed only with TRUST_PROXY (the service sits
+ * behind a proxy that sets it); otherwise a client could pick any address and slip past
+ * per-address rate limits. Without it: the TCP peer (fast path), else the address the nearest
+ * hop appended (the last entry, as when served through Next).
+ */
 export function clientIp(request: Request): string | null {
   const forwarded = request.headers.get('x-forwarded-for');
-  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || null;
+  const hops =
+    forwarded
+      ?.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean) ?? [];
+  if (config().TRUST_PROXY)
+    return hops[0] ?? request.headers.get('x-real-ip') ?? peerOf(request) ?? null;
+  return peerOf(request) ?? hops.at(-1) ?? null;
 }
 
 async function loadUser(db: Db, where: { id: string } | { token: string }) {

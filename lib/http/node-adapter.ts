@@ -5,6 +5,7 @@ import type { TLSSocket } from 'node:tls';
 import { publicUrl } from '@/lib/config';
 import { errorResponse } from './respond';
 import { errorShapeFor } from './shapes';
+import { setPeer } from './peer';
 
 type WebHandler = (request: Request) => Promise<Response>;
 
@@ -94,7 +95,9 @@ export function toWebRequest(
     init.body = body.stream;
     init.duplex = 'half';
   }
-  return new Request(origin(req) + (req.url ?? '/'), init);
+  const request = new Request(origin(req) + (req.url ?? '/'), init);
+  setPeer(request, req.socket.remoteAddress);
+  return request;
 }
 
 function writeHead(res: ServerResponse, response: Response, length?: number): void {

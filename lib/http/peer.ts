@@ -1,0 +1,13 @@
+/**
+ * The TCP peer of a request served by the Node adapter, kept beside the Request object rather
+ * than in a header, so no client can forge it.
+ */
+const peers = new WeakMap<Request, string>();
+
+export function setPeer(request: Request, address: string | undefined): void {
+  if (address) peers.set(request, address);
+}
+
+export function peerOf(request: Request): string | undefined {
+  return peers.get(request);
+}
