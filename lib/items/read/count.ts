@@ -52,10 +52,9 @@ async function planRows(db: Db, query: RawBuilder<unknown>): Promise<number> {
  */
 function fromPage(input: CountInput): number | null {
   const { window, returned } = input;
-  if (window.limit === -1) return window.offset + returned;
-  if (returned < window.limit && (returned > 0 || window.offset === 0)) {
-    return window.offset + returned;
-  }
+  // An empty page past the end proves nothing about how many rows come before it.
+  if (window.empty || (returned === 0 && window.offset > 0)) return null;
+  if (window.limit === -1 || returned < window.limit) return window.offset + returned;
   return null;
 }
 
@@ -125,7 +124,7 @@ export async function listMeta(input: CountInput): Promise<ListMeta> {
   const { total, all } = await counts(input, known === null);
   let value = known ?? total?.value ?? 0;
   const estimated = known === null && Boolean(total?.estimated);
-  if (estimated) {
+  if (estimated && !input.window.empty) {
     const { window, returned } = input;
     value = Math.max(value, window.offset + returned);
     if (returned === 0) value = Math.min(value, window.offset);

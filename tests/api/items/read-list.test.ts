@@ -75,6 +75,10 @@ describe('pagination and meta', () => {
     const empty = await get('/api/items/many_rows?limit=-1&page=1');
     expect(empty.status).toBe(200);
     expect(empty.body.data).toEqual([]);
+    expect(empty.body.meta).toMatchObject({ total: 30, total_count: 30, limit: -1, page: 1 });
+    const past = await get('/api/items/many_rows?limit=10&page=5');
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta).toMatchObject({ total: 30, page: 5, total_estimated: false });
   });
 
   it('counts only matching rows in total and every row in total_count', async () => {
