@@ -160,6 +160,9 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
       return;
     }
     const d = deepOf(input.deep, key);
+    // Nested to-many arrays are windowed like the root: the default page size unless
+    // `deep[field][_limit]` says otherwise (-1 for all), as Directus applies its default
+    // limit to nested one-to-many reads. Without `_sort`: the relation's sort field, then key.
     const many = hop.kind !== 'm2o';
     const child = buildNode(b, {
       collection: hop.related,

@@ -57,7 +57,8 @@ async function prepare(
   query: Query,
   ctx: RequestContext,
 ): Promise<{ schema: SchemaOverview; query: Query; hooks: HookContext }> {
-  if (!ctx.accountability.user) throw new UnauthenticatedError();
+  // Internal callers (hooks, scheduled work) read as admin without a user.
+  if (!ctx.accountability.user && !ctx.accountability.admin) throw new UnauthenticatedError();
   const schema = await getSchema(ctx.db);
   itemsCollection(schema, collection);
   const hooks = hookContext(ctx, schema);
