@@ -1,6 +1,26 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 
+/** A new, empty database on the PostgreSQL server at `base`, and how to drop it again. */
+export async function newPgDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `daas_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 /**
  * Gives the calling test file a database of its own: a new database on the PostgreSQL
  * server named by DATABASE_URL (dropped afterwards), or, without DATABASE_URL, an embedded
@@ -13,21 +33,7 @@ export async function createTestDatabase(): Promise<{ url: string | null; drop()
     return { url: null, drop: async () => undefined };
   }
   process.env.TEST_BASE_DATABASE_URL = base;
-  const name = `daas_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const db = await newPgDatabase(base);
+  process.env.DATABASE_URL = db.url;
+  return db;
 }

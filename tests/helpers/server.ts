@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { newPgDatabase } from './database';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'dist/server.mjs');
@@ -34,23 +34,8 @@ export async function freshDatabase(): Promise<FreshDatabase> {
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `daas_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const db = await newPgDatabase(base);
+  return { env: { DATABASE_URL: db.url }, url: db.url, drop: db.drop };
 }
 
 export function freePort(): Promise<number> {
