@@ -22,12 +22,22 @@ import { nodeWhere, rowJson } from './compile';
 import { listMeta, type ListMeta } from './count';
 import { pageWindow, type PageWindow } from './pagination';
 import { buildPlan, type PlanNode } from './plan';
-import type { ReadPolicy } from './policy';
+import { FULL_ACCESS, type ReadPolicy } from './policy';
 import { orderBy, sortKeys } from './sort';
 
 export interface ReadOptions {
   /** The access layer's restrictions; none = an admin read. */
   policy?: ReadPolicy;
+  /**
+   * Set only by the system-collection services (users, roles, ...): lets a `daas_*`
+   * collection be read, which /api/items refuses.
+   */
+  system?: boolean;
+  /**
+   * Fields never readable, per collection, whoever asks (write-only secrets). They become
+   * part of the policy, so they can't be returned, filtered, sorted or searched on either.
+   */
+  hidden?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface ListResult {
@@ -38,8 +48,12 @@ export interface ListResult {
 type Item = Record<string, unknown>;
 
 /** A collection items may be read from: 403 for system ones, 404 for unknown ones. */
-export function itemsCollection(schema: SchemaOverview, collection: string): CollectionOverview {
-  if (collection.startsWith(SYSTEM_PREFIX)) throw new ForbiddenError();
+export function itemsCollection(
+  schema: SchemaOverview,
+  collection: string,
+  system = false,
+): CollectionOverview {
+  if (!system && collection.startsWith(SYSTEM_PREFIX)) throw new ForbiddenError();
   const c = Object.hasOwn(schema.collections, collection)
     ? schema.collections[collection]
     : undefined;
@@ -52,15 +66,33 @@ function hookContext(ctx: RequestContext, schema: SchemaOverview): HookContext {
   return { schema, accountability: ctx.accountability, resourceUri: ctx.scope };
 }
 
+/** The caller's policy with the hidden fields taken out of every collection they belong to. */
+function withHidden(schema: SchemaOverview, options: ReadOptions): ReadPolicy | undefined {
+  const hidden = options.hidden;
+  if (!hidden || !Object.keys(hidden).length) return options.policy;
+  const base = options.policy ?? FULL_ACCESS;
+  return (collection) => {
+    const access = base(collection);
+    const gone = Object.hasOwn(hidden, collection) ? hidden[collection] : [];
+    if (!gone.length) return access;
+    const names =
+      access.fields === '*'
+        ? Object.keys(schema.collections[collection]?.fields ?? {})
+        : [...access.fields];
+    return { ...access, fields: new Set(names.filter((f) => !gone.includes(f))) };
+  };
+}
+
 async function prepare(
   collection: string,
   query: Query,
   ctx: RequestContext,
-): Promise<{ schema: SchemaOverview; query: Query; hooks: HookContext }> {
+  options: ReadOptions,
+): Promise<{ schema: SchemaOverview; query: Query; hooks: HookContext; policy?: ReadPolicy }> {
   // Internal callers (hooks, scheduled work) read as admin without a user.
   if (!ctx.accountability.user && !ctx.accountability.admin) throw new UnauthenticatedError();
   const schema = await getSchema(ctx.db);
-  itemsCollection(schema, collection);
+  itemsCollection(schema, collection, options.system);
   const hooks = hookContext(ctx, schema);
   const q = await emitter().emitFilter(
     itemEvents(collection, 'query'),
@@ -68,7 +100,7 @@ async function prepare(
     { collection },
     hooks,
   );
-  return { schema, query: q, hooks };
+  return { schema, query: q, hooks, policy: withHidden(schema, options) };
 }
 
 /**
@@ -81,18 +113,19 @@ export async function readByQuery(
   ctx: RequestContext,
   options: ReadOptions = {},
 ): Promise<ListResult> {
-  const prepared = await prepare(collection, query, ctx);
+  const prepared = await prepare(collection, query, ctx, options);
+  const policy = prepared.policy;
   const q = prepared.query;
   const rc = readContext({
     schema: prepared.schema,
     accountability: ctx.accountability,
-    policy: options.policy,
+    policy,
   });
   const window = pageWindow(q);
   if (q.groupBy && !q.aggregate) throw new InvalidQueryError('groupBy requires aggregate');
   if (q.aggregate) {
     const alias = rc.nextAlias();
-    const plan = buildPlan(prepared.schema, collection, { ...q, fields: [] }, options.policy);
+    const plan = buildPlan(prepared.schema, collection, { ...q, fields: [] }, policy);
     const data = await readAggregate({
       rc,
       db: ctx.db,
@@ -104,7 +137,7 @@ export async function readByQuery(
     });
     return { data: await afterRead(collection, data, q, prepared.hooks) };
   }
-  const plan = buildPlan(prepared.schema, collection, q, options.policy);
+  const plan = buildPlan(prepared.schema, collection, q, policy);
   const alias = rc.nextAlias();
   const from = sql`${sql.id(collection)} as ${sql.id(alias)}`;
   const where = nodeWhere(rc, plan, alias);
@@ -181,17 +214,18 @@ export async function readMany(
   ctx: RequestContext,
   options: ReadOptions = {},
 ): Promise<Item[]> {
-  const prepared = await prepare(collection, query, ctx);
+  const prepared = await prepare(collection, query, ctx, options);
+  const policy = prepared.policy;
   const rc = readContext({
     schema: prepared.schema,
     accountability: ctx.accountability,
-    policy: options.policy,
+    policy,
   });
   const { filter, valid } = keyFilter(rc, collection, ids);
   if (!valid.length) return [];
   const q = prepared.query;
   const combined: Filter = q.filter ? { _and: [q.filter, filter] } : filter;
-  const plan = buildPlan(prepared.schema, collection, { ...q, filter: combined }, options.policy);
+  const plan = buildPlan(prepared.schema, collection, { ...q, filter: combined }, policy);
   const alias = rc.nextAlias();
   const rows = await selectItems(rc, ctx, {
     plan,

@@ -21,8 +21,12 @@ export function audited(collection: CollectionOverview): boolean {
   return collection.meta?.accountability !== null;
 }
 
-function jsonText(value: Row | null): string | null {
-  return value === null ? null : JSON.stringify(value);
+function jsonText(value: Row | null, redact: readonly string[]): string | null {
+  if (value === null) return null;
+  if (!redact.length) return JSON.stringify(value);
+  return JSON.stringify(
+    Object.fromEntries(Object.entries(value).filter(([k]) => !redact.includes(k))),
+  );
 }
 
 /**
@@ -36,9 +40,12 @@ export async function recordActivity(
     collection: CollectionOverview;
     action: AuditAction;
     entries: AuditEntry[];
+    /** Write-only fields kept out of the revision (password hashes, tokens). */
+    redact?: readonly string[];
   },
 ): Promise<void> {
   const { ctx, collection, action, entries } = input;
+  const redact = input.redact ?? [];
   if (!entries.length || !audited(collection)) return;
   const who = ctx.accountability;
   const activity = await db
@@ -58,7 +65,7 @@ export async function recordActivity(
     .execute();
   const values = entries.map(
     (e, i) =>
-      sql`(${activity[i].id}, ${collection.collection}, ${String(e.key)}, ${jsonText(e.data)}::jsonb, ${jsonText(e.delta)}::jsonb)`,
+      sql`(${activity[i].id}, ${collection.collection}, ${String(e.key)}, ${jsonText(e.data, redact)}::jsonb, ${jsonText(e.delta, redact)}::jsonb)`,
   );
   await sql`insert into daas_revisions (activity, collection, item, data, delta)
     values ${sql.join(values)}`.execute(db);

@@ -10,9 +10,11 @@ import type { CollectionOverview, SchemaOverview } from '@/lib/schema/overview';
 export function writableCollection(
   schema: SchemaOverview,
   name: string,
+  /** Only the system-collection services pass true. */
+  system = false,
 ): CollectionOverview & { primary: string } {
   const c = Object.hasOwn(schema.collections, name) ? schema.collections[name] : undefined;
-  if (!c || !c.schema || c.system) throw new ForbiddenError();
+  if (!c || !c.schema || (c.system && !system)) throw new ForbiddenError();
   if (c.type === 'view') {
     throw new InvalidPayloadError(`Collection "${name}" is a view and is read-only`);
   }

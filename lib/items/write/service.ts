@@ -9,19 +9,24 @@ import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { matchingKeys } from './sql';
 import type { Key } from './sql';
-import { notFound, Writer, type Mutation } from './writer';
+import { notFound, Writer, type Mutation, type WriteOptions } from './writer';
 
 export type { Key } from './sql';
+export type { WriteOptions } from './writer';
 
 /**
  * Runs `work` in one transaction with a Writer bound to it; action hooks fire only after
  * the commit, so a rolled-back write never announces itself.
  */
-async function inTransaction<T>(ctx: ItemsContext, work: (w: Writer) => Promise<T>): Promise<T> {
+async function inTransaction<T>(
+  ctx: ItemsContext,
+  work: (w: Writer) => Promise<T>,
+  options: WriteOptions = {},
+): Promise<T> {
   const schema = await getSchema(ctx.db);
   let mutations: Mutation[] = [];
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const writer = new Writer({ ...ctx, db: trx }, schema);
+    const writer = new Writer({ ...ctx, db: trx }, schema, options);
     const value = await work(writer);
     mutations = writer.mutations;
     return value;
@@ -44,16 +49,30 @@ async function urlKey(w: Writer, collection: string, raw: unknown): Promise<Key>
   return key;
 }
 
-export function createOne(collection: string, data: unknown, ctx: ItemsContext): Promise<Key> {
-  return inTransaction(ctx, (w) => w.create(collection, data));
+export function createOne(
+  collection: string,
+  data: unknown,
+  ctx: ItemsContext,
+  options: WriteOptions = {},
+): Promise<Key> {
+  return inTransaction(ctx, (w) => w.create(collection, data), options);
 }
 
-export function createMany(collection: string, data: unknown[], ctx: ItemsContext): Promise<Key[]> {
-  return inTransaction(ctx, async (w) => {
-    const keys: Key[] = [];
-    for (const item of data) keys.push(await w.create(collection, item));
-    return keys;
-  });
+export function createMany(
+  collection: string,
+  data: unknown[],
+  ctx: ItemsContext,
+  options: WriteOptions = {},
+): Promise<Key[]> {
+  return inTransaction(
+    ctx,
+    async (w) => {
+      const keys: Key[] = [];
+      for (const item of data) keys.push(await w.create(collection, item));
+      return keys;
+    },
+    options,
+  );
 }
 
 export function updateOne(
@@ -61,9 +80,12 @@ export function updateOne(
   key: unknown,
   data: unknown,
   ctx: ItemsContext,
+  options: WriteOptions = {},
 ): Promise<Key> {
-  return inTransaction(ctx, async (w) =>
-    w.update(collection, await urlKey(w, collection, key), data),
+  return inTransaction(
+    ctx,
+    async (w) => w.update(collection, await urlKey(w, collection, key), data),
+    options,
   );
 }
 
@@ -90,18 +112,27 @@ export function upsertOne(
   });
 }
 
-export function deleteOne(collection: string, key: unknown, ctx: ItemsContext): Promise<Key> {
-  return inTransaction(ctx, async (w) => {
-    const k = await urlKey(w, collection, key);
-    if (!(await w.exists(collection, k))) throw notFound();
-    await w.remove(collection, [k]);
-    return k;
-  });
+export function deleteOne(
+  collection: string,
+  key: unknown,
+  ctx: ItemsContext,
+  options: WriteOptions = {},
+): Promise<Key> {
+  return inTransaction(
+    ctx,
+    async (w) => {
+      const k = await urlKey(w, collection, key);
+      if (!(await w.exists(collection, k))) throw notFound();
+      await w.remove(collection, [k]);
+      return k;
+    },
+    options,
+  );
 }
 
 /** The keys a batch filter selects, refused past MAX_BATCH_MUTATION before anything changes. */
 async function batchKeys(w: Writer, collection: string, filter: Filter): Promise<Key[]> {
-  const c = writableCollection(w.schema, collection);
+  const c = writableCollection(w.schema, collection, w.options.system);
   const max = config().MAX_BATCH_MUTATION;
   const where = compileFilter(filter, {
     schema: w.schema,
@@ -128,20 +159,30 @@ export function updateByFilter(
   filter: Filter,
   data: unknown,
   ctx: ItemsContext,
+  options: WriteOptions = {},
 ): Promise<Key[]> {
-  return inTransaction(ctx, async (w) => {
-    const keys = await batchKeys(w, collection, filter);
-    return keys.length ? w.updateMany(collection, keys, data) : [];
-  });
+  return inTransaction(
+    ctx,
+    async (w) => {
+      const keys = await batchKeys(w, collection, filter);
+      return keys.length ? w.updateMany(collection, keys, data) : [];
+    },
+    options,
+  );
 }
 
 export function deleteByFilter(
   collection: string,
   filter: Filter,
   ctx: ItemsContext,
+  options: WriteOptions = {},
 ): Promise<Key[]> {
-  return inTransaction(ctx, async (w) => {
-    const keys = await batchKeys(w, collection, filter);
-    return keys.length ? w.remove(collection, keys) : [];
-  });
+  return inTransaction(
+    ctx,
+    async (w) => {
+      const keys = await batchKeys(w, collection, filter);
+      return keys.length ? w.remove(collection, keys) : [];
+    },
+    options,
+  );
 }

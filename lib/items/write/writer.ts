@@ -40,13 +40,27 @@ function pick(row: Row, names: string[]): Row {
  * SQL, audit. Everything it changed is listed in `mutations` so the caller can emit the
  * action hooks once the transaction has committed.
  */
+/** Set only by the system-collection services (users, roles, ...). */
+export interface WriteOptions {
+  /** `daas_*` collections may be written, which /api/items refuses. */
+  system?: boolean;
+  /** Write-only fields per collection, kept out of revisions. */
+  hidden?: Readonly<Record<string, readonly string[]>>;
+}
+
 export class Writer {
   readonly mutations: Mutation[] = [];
 
   constructor(
     readonly ctx: ItemsContext,
     readonly schema: SchemaOverview,
+    readonly options: WriteOptions = {},
   ) {}
+
+  private redact(collection: string): readonly string[] {
+    const hidden = this.options.hidden;
+    return hidden && Object.hasOwn(hidden, collection) ? hidden[collection] : [];
+  }
 
   get hookContext(): HookContext {
     return {
@@ -57,7 +71,7 @@ export class Writer {
   }
 
   collection(name: string): CollectionOverview & { primary: string } {
-    return writableCollection(this.schema, name);
+    return writableCollection(this.schema, name, this.options.system);
   }
 
   /** Filter hooks; a plain Error thrown by a hook is its author's validation message. */
@@ -166,6 +180,7 @@ export class Writer {
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,
+      redact: this.redact(collection),
       action: 'create',
       entries: [{ key, data: row, delta: pick(row, Object.keys(columns)) }],
     });
@@ -198,6 +213,7 @@ export class Writer {
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,
+      redact: this.redact(collection),
       action: 'update',
       entries: rows.map((row) => ({
         key: row[c.primary] as Key,
@@ -224,6 +240,7 @@ export class Writer {
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,
+      redact: this.redact(collection),
       action: 'delete',
       entries: rows.map((row, i) => ({ key: deleted[i], data: row, delta: null })),
     });
