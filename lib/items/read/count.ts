@@ -15,19 +15,42 @@ export interface ListMeta {
   limit: number;
   /** Whether `total` is the planner's estimate rather than a count. */
   total_estimated: boolean;
+  /** `total` again under Directus's name, when `meta=filter_count` (or `*`) asks for it. */
+  filter_count?: number;
 }
 
-export interface CountInput {
-  db: Db;
+/** What the counts are over; enough to write them into the read's own statement. */
+export interface CountScope {
   mode: CountMode;
+  /** The collection's table, for the catalogue's row estimate. */
+  table: string;
   /** `from <table> as <alias>` of the read. */
   from: RawBuilder<unknown>;
   /** Filter, search and item policy: the rows `total` counts. */
   where: RawBuilder<boolean>;
   /** Item policy only: the rows `total_count` counts. */
   visible: RawBuilder<boolean>;
+  /** No filter and no search: `where` and `visible` are the same rows, counted once. */
+  sameRows: boolean;
+  /** No item policy: `visible` is the whole table, which the catalogue can estimate. */
+  wholeTable: boolean;
+}
+
+/** The counts as read by the data statement (pg returns int8 as text). */
+export interface CountedRow {
+  total: string | number | null;
+  visible: string | number | null;
+  estimate: string | number | null;
+}
+
+export interface CountInput extends CountScope {
+  db: Db;
   window: PageWindow;
   returned: number;
+  /** The counts read along with the page; absent for `planned`, which asks EXPLAIN. */
+  counted?: CountedRow;
+  /** The `meta` parameter. */
+  meta?: string[] | null;
 }
 
 interface Estimate {
@@ -63,65 +86,89 @@ function capped(from: RawBuilder<unknown>, where: RawBuilder<boolean>): RawBuild
   return sql`(select count(*) from (select 1 from ${from} where ${where} limit ${EXACT_COUNT_THRESHOLD + 1}) as capped)::int8`;
 }
 
-async function counts(
+/**
+ * The table's size as the planner would guess it (rows per page from the last ANALYZE ×
+ * the pages it has now), null when never analysed. A catalogue lookup, not a scan.
+ */
+function tableEstimate(table: string): RawBuilder<unknown> {
+  return sql`(select case when c.relpages > 0 and c.reltuples >= 0 then (c.reltuples / c.relpages * greatest(pg_relation_size(c.oid) / current_setting('block_size')::int8, 1))::int8 end from pg_class as c where c.oid = to_regclass(quote_ident(${table})))`;
+}
+
+/**
+ * Select-list columns `total`, `visible`, `estimate` that compute meta inside the read's
+ * one statement; null for `planned`, whose EXPLAIN is a statement of its own by nature.
+ */
+export function countColumns(scope: CountScope): RawBuilder<unknown> | null {
+  const { mode, from, where, visible, sameRows, wholeTable, table } = scope;
+  if (mode === 'planned') return null;
+  const count =
+    mode === 'exact'
+      ? (w: RawBuilder<boolean>) => sql`(select count(*) from ${from} where ${w})::int8`
+      : (w: RawBuilder<boolean>) => capped(from, w);
+  const estimate = mode === 'estimated' && wholeTable ? tableEstimate(table) : sql`null::int8`;
+  return sql`${count(where)} as total, ${sameRows ? sql`null::int8` : count(visible)} as visible, ${estimate} as estimate`;
+}
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+/** Counts read along with the page; beyond the cap, the catalogue or (filtered) EXPLAIN. */
+async function fromCounted(
   input: CountInput,
-  exactTotal: boolean,
+  counted: CountedRow,
+  needTotal: boolean,
 ): Promise<{ total: Estimate | null; all: Estimate }> {
-  const { db, mode, from, where, visible } = input;
-  if (mode === 'exact') {
-    const row = (
-      await sql<{
-        total: number | null;
-        visible: number;
-      }>`select ${exactTotal ? sql`(select count(*) from ${from} where ${where})::int8` : sql`null`} as total, (select count(*) from ${from} where ${visible})::int8 as visible`.execute(
-        db,
-      )
-    ).rows[0];
-    return {
-      total: row.total === null ? null : { value: Number(row.total), estimated: false },
-      all: { value: Number(row.visible), estimated: false },
-    };
+  const { db, from, where, visible, sameRows, wholeTable } = input;
+  const total = num(counted.total) ?? 0;
+  const all = sameRows ? total : (num(counted.visible) ?? 0);
+  if (input.mode === 'exact') {
+    return { total: { value: total, estimated: false }, all: { value: all, estimated: false } };
   }
-  if (mode === 'planned') {
-    const total = exactTotal
-      ? { value: await planRows(db, sql`select 1 from ${from} where ${where}`), estimated: true }
-      : null;
-    const all = {
-      value: await planRows(db, sql`select 1 from ${from} where ${visible}`),
-      estimated: true,
-    };
-    return { total, all };
-  }
-  const row = (
-    await sql<{
-      total: number | null;
-      visible: number;
-    }>`select ${exactTotal ? capped(from, where) : sql`null`} as total, ${capped(from, visible)} as visible`.execute(
-      db,
-    )
-  ).rows[0];
   const over = (n: number): boolean => n > EXACT_COUNT_THRESHOLD;
-  let total: Estimate | null = null;
-  if (row.total !== null) {
-    total = over(Number(row.total))
-      ? { value: await planRows(db, sql`select 1 from ${from} where ${where}`), estimated: true }
-      : { value: Number(row.total), estimated: false };
-  }
-  const all = over(Number(row.visible))
-    ? { value: await planRows(db, sql`select 1 from ${from} where ${visible}`), estimated: true }
-    : { value: Number(row.visible), estimated: false };
+  const table = num(counted.estimate);
+  const explained = new Map<RawBuilder<boolean>, Promise<number>>();
+  const beyond = async (w: RawBuilder<boolean>, whole: boolean): Promise<Estimate> => {
+    if (whole && table !== null && over(table)) return { value: table, estimated: true };
+    // Filtered, policy-limited or never analysed: the planner's estimate, a second statement.
+    if (!explained.has(w)) explained.set(w, planRows(db, sql`select 1 from ${from} where ${w}`));
+    return { value: await explained.get(w)!, estimated: true };
+  };
+  const totalEstimate = !needTotal
+    ? null
+    : over(total)
+      ? await beyond(where, sameRows && wholeTable)
+      : { value: total, estimated: false };
+  const allEstimate = over(all)
+    ? await beyond(sameRows ? where : visible, wholeTable)
+    : { value: all, estimated: false };
+  return { total: totalEstimate, all: allEstimate };
+}
+
+async function planned(
+  input: CountInput,
+  needTotal: boolean,
+): Promise<{ total: Estimate | null; all: Estimate }> {
+  const { db, from, where, visible } = input;
+  const total = needTotal
+    ? { value: await planRows(db, sql`select 1 from ${from} where ${where}`), estimated: true }
+    : null;
+  const all = {
+    value: await planRows(db, sql`select 1 from ${from} where ${visible}`),
+    estimated: true,
+  };
   return { total, all };
 }
 
 /**
  * meta for a list read. `exact` counts every matching row; `planned` asks the planner
- * (EXPLAIN); `estimated` (default) counts up to 10,000 rows and asks the planner beyond.
- * An estimate is then corrected against the page: never below the rows this page proves
+ * (EXPLAIN); `estimated` (default) counts up to 10,000 rows and estimates beyond. An
+ * estimate is then corrected against the page: never below the rows this page proves
  * exist, never above the offset of an empty page.
  */
 export async function listMeta(input: CountInput): Promise<ListMeta> {
   const known = fromPage(input);
-  const { total, all } = await counts(input, known === null);
+  const { total, all } = input.counted
+    ? await fromCounted(input, input.counted, known === null)
+    : await planned(input, known === null);
   let value = known ?? total?.value ?? 0;
   const estimated = known === null && Boolean(total?.estimated);
   if (estimated && !input.window.empty) {
@@ -129,11 +176,14 @@ export async function listMeta(input: CountInput): Promise<ListMeta> {
     value = Math.max(value, window.offset + returned);
     if (returned === 0) value = Math.min(value, window.offset);
   }
-  return {
+  const meta: ListMeta = {
     total_count: all.estimated ? Math.max(all.value, value) : all.value,
     total: value,
     page: input.window.page,
     limit: input.window.limit,
     total_estimated: estimated,
   };
+  const asked = input.meta ?? [];
+  if (asked.includes('filter_count') || asked.includes('*')) meta.filter_count = value;
+  return meta;
 }

@@ -17,9 +17,10 @@ import {
 import { castValue } from '../filter/cast';
 import type { Filter, Query } from '../query';
 import { readAggregate } from './aggregate';
-import { and, filterSql, readContext, type ReadContext } from './context';
+import { readContext, type ReadContext } from './context';
 import { nodeWhere, rowJson } from './compile';
-import { listMeta, type ListMeta } from './count';
+import type { ListMeta } from './count';
+import { readPage } from './page';
 import { pageWindow, type PageWindow } from './pagination';
 import { buildPlan, type PlanNode } from './plan';
 import { FULL_ACCESS, type ReadPolicy } from './policy';
@@ -139,21 +140,7 @@ export async function readByQuery(
   }
   const plan = buildPlan(prepared.schema, collection, q, policy);
   const alias = rc.nextAlias();
-  const from = sql`${sql.id(collection)} as ${sql.id(alias)}`;
-  const where = nodeWhere(rc, plan, alias);
-  const rows = window.empty ? [] : await selectItems(rc, ctx, { plan, alias, where, window });
-  const visible = plan.access.filter
-    ? filterSql(rc, plan.access.filter, collection, alias, true)
-    : and([]);
-  const meta = await listMeta({
-    db: ctx.db,
-    mode: q.count,
-    from,
-    where,
-    visible,
-    window,
-    returned: rows.length,
-  });
+  const { rows, meta } = await readPage(rc, ctx, { plan, alias, query: q, window });
   return { data: await afterRead(collection, rows, q, prepared.hooks), meta };
 }
 

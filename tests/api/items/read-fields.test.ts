@@ -181,25 +181,53 @@ describe('GET /api/items/:collection relations', () => {
 });
 
 describe('one statement per read', () => {
-  it('reads m2o, o2m and m2m fields with exactly one data statement', async () => {
+  async function statements(path: string): Promise<{ status: number; body: any; sent: string[] }> {
     const { observeQueries } = await import('@/lib/db/client');
     await get('/api/items/articles?limit=1'); // warm the schema cache
     const seen: string[] = [];
     const stop = observeQueries((s) => seen.push(s));
-    const res = await get(
-      '/api/items/articles?fields=id,author.name,author.country.name,comments.body,tags.tag_id.name&sort=id&count=planned',
-    );
+    const res = await get(path);
     stop();
+    // What authentication sends never names the collection read.
+    return { ...res, sent: seen.filter((s) => s.includes('"articles"')) };
+  }
+  const relational =
+    '/api/items/articles?fields=id,author.name,author.country.name,comments.body,tags.tag_id.name&sort=id';
+
+  it('reads m2o, o2m and m2m fields and meta with exactly one statement by default', async () => {
+    const res = await statements(`${relational}&limit=2`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(2);
+    expect(res.body.data[0].tags).toHaveLength(3);
+    expect(res.body.data[0].author).toEqual({ name: 'Ada', country: { name: 'Norway' } });
+    expect(res.body.meta).toMatchObject({ total: 5, total_count: 5, total_estimated: false });
+    expect(res.sent).toHaveLength(1);
+  });
+
+  it('counts exactly in the same one statement with count=exact and a filter', async () => {
+    const res = await statements(`${relational}&limit=1&count=exact&filter[views][_gt]=0`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(1);
+    expect(res.body.meta.total_count).toBe(5);
+    expect(res.body.meta.total).toBeGreaterThan(1);
+    expect(res.sent).toHaveLength(1);
+  });
+
+  it('adds one EXPLAIN for count=planned, which a statement cannot fold in', async () => {
+    const res = await statements(`${relational}&count=planned`);
     expect(res.status).toBe(200);
     expect(res.body.data[0].tags).toHaveLength(3);
-    const reads = seen.filter((s) => /^select .*to_json/.test(s));
-    const explains = seen.filter((s) => s.startsWith('explain'));
-    const others = seen.filter((s) => !reads.includes(s) && !explains.includes(s));
-    // The items come from one statement; count=planned adds one EXPLAIN for total_count
-    // (total is settled by the short page); the rest is authentication.
-    expect(reads).toHaveLength(1);
-    expect(explains).toHaveLength(1);
-    expect(others.every((s) => !s.includes('"articles"'))).toBe(true);
+    // total is settled by the short page; total_count is the planner's.
+    expect(res.sent.filter((s) => s.startsWith('explain'))).toHaveLength(1);
+    expect(res.sent).toHaveLength(2);
+  });
+
+  it('answers meta.filter_count when meta=filter_count asks for it', async () => {
+    const res = await get('/api/items/articles?limit=1&meta=filter_count&filter[id][_lte]=3');
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toMatchObject({ filter_count: 3, total: 3, total_count: 5 });
+    const plain = await get('/api/items/articles?limit=1');
+    expect(plain.body.meta).not.toHaveProperty('filter_count');
   });
 });
 
