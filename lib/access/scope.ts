@@ -70,3 +70,36 @@ export async function resolveScope(db: Db, uri: string | null): Promise<Resolved
   }
   return { item, chain };
 }
+
+function subtree(tree: ScopeTree, roots: string[]): string[] {
+  const children = new Map<string, string[]>();
+  for (const item of tree.byId.values()) {
+    if (item.parent) children.set(item.parent, [...(children.get(item.parent) ?? []), item.id]);
+  }
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return [...seen];
+}
+
+/** Ids of a scope item and every item below it: the rows a request at that scope sees. */
+export async function scopeSubtree(db: Db, id: string): Promise<string[]> {
+  return subtree(await scopeTree(db), [id]);
+}
+
+/**
+ * Ids of the scope items whose rows a request without a scope URI may not reach: those
+ * set to `missing_uri_mode = 'reject'` and everything below them.
+ */
+export async function rejectingScopes(db: Db): Promise<string[]> {
+  const tree = await scopeTree(db);
+  const roots = [...tree.byId.values()]
+    .filter((i) => i.missing_uri_mode === 'reject')
+    .map((i) => i.id);
+  return roots.length ? subtree(tree, roots) : [];
+}

@@ -41,6 +41,11 @@ export interface FunctionContext {
   collection: string;
   alias: string;
   fieldAllowed?: (collection: string, field: string) => boolean;
+  /**
+   * The caller's row condition on a related collection (its item permissions), so count()
+   * counts only related rows the caller could read.
+   */
+  relatedWhere?: (collection: string, alias: string) => RawBuilder<boolean> | null;
   /** Makes subquery aliases unique within one statement; a fresh counter is used otherwise. */
   nextAlias?: () => string;
 }
@@ -108,11 +113,13 @@ export function compileFunctionField(expr: string, ctx: FunctionContext): Compil
       );
     }
     const sub = ctx.nextAlias ? ctx.nextAlias() : `${ctx.alias}__count`;
+    const permitted = ctx.relatedWhere?.(hop.related, sub);
+    const guard = permitted ? sql` and ${permitted}` : sql``;
     return {
       fn,
       field: field.field,
       type: 'integer',
-      sql: sql`(select count(*)::integer from ${sql.id(hop.related)} as ${sql.id(sub)} where ${sql.id(sub)}.${sql.id(hop.relatedField)} = ${sql.id(ctx.alias)}.${sql.id(hop.key)})`,
+      sql: sql`(select count(*)::integer from ${sql.id(hop.related)} as ${sql.id(sub)} where ${sql.id(sub)}.${sql.id(hop.relatedField)} = ${sql.id(ctx.alias)}.${sql.id(hop.key)}${guard})`,
     };
   }
   if (fn === 'json') {

@@ -117,6 +117,10 @@ function compileFunctionKey(key: string, value: unknown, scope: Scope): Bool {
     collection: scope.collection,
     alias: scope.alias,
     fieldAllowed: scope.ctx.fieldAllowed,
+    relatedWhere: (collection, alias) => {
+      const permitted = scope.ctx.relatedFilter?.(collection);
+      return permitted ? compileNode(permitted, { ...scope, collection, alias, depth: 0 }) : null;
+    },
     nextAlias: () => nextAlias(scope),
   });
   const t: Target = { name: key, collection: scope.collection, type: fn.type };

@@ -43,6 +43,7 @@ function selectionSql(rc: ReadContext, node: PlanNode, s: Selection, alias: stri
         collection: node.collection,
         alias,
         fieldAllowed: rc.fieldAllowed,
+        relatedWhere: rc.relatedWhere,
         nextAlias: rc.nextAlias,
       }).sql;
     case 'relation':

@@ -13,6 +13,8 @@ export interface ReadContext {
   /** Set when a policy restricts the caller; absent for admin reads. */
   fieldAllowed?: (collection: string, field: string) => boolean;
   relatedFilter?: (collection: string) => Filter | null;
+  /** The related-row condition as SQL over an alias (for count()). */
+  relatedWhere?: (collection: string, alias: string) => RawBuilder<boolean> | null;
   nextAlias: () => string;
   now: Date;
 }
@@ -25,7 +27,7 @@ export function readContext(input: {
   let n = 0;
   const policy = input.policy ?? FULL_ACCESS;
   const restricted = Boolean(input.policy);
-  return {
+  const rc: ReadContext = {
     schema: input.schema,
     accountability: input.accountability,
     policy,
@@ -35,6 +37,13 @@ export function readContext(input: {
     nextAlias: () => `r${n++}`,
     now: new Date(),
   };
+  if (restricted) {
+    rc.relatedWhere = (collection, alias) => {
+      const permitted = policy(collection).filter;
+      return permitted ? filterSql(rc, permitted, collection, alias, true) : null;
+    };
+  }
+  return rc;
 }
 
 /** A filter over `alias`, compiled with the caller's field and related-row restrictions. */

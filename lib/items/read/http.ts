@@ -4,8 +4,12 @@ import { z } from 'zod';
 import type { RequestContext } from '@/lib/http/context';
 import { NotFoundError } from '@/lib/http/errors';
 import { reply, type Reply } from '@/lib/http/reply';
+import { getSchema } from '@/lib/schema/overview';
+import { readPolicyFor } from '../access';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
+import type { ReadPolicy } from './policy';
 import { readByQuery, readOne } from './service';
+import { allowsField } from './policy';
 
 export const collectionParams = z.object({ collection: z.string().min(1).max(64) });
 export const itemParams = z.object({
@@ -18,13 +22,27 @@ interface Input<P> {
   query: ItemsQueryInput;
 }
 
+/**
+ * The caller's read policy for a read rooted at `collection` (none for administrators).
+ * For anyone else an unknown collection is the same 403 as one without a read permission,
+ * so collection names cannot be probed.
+ */
+export async function callerPolicy(
+  collection: string,
+  ctx: RequestContext,
+): Promise<ReadPolicy | undefined> {
+  const schema = await getSchema(ctx.db);
+  return readPolicyFor(ctx, schema, collection);
+}
+
 /** GET /api/items/:collection */
 export async function listItems(
   input: Input<z.infer<typeof collectionParams>>,
   ctx: RequestContext,
 ): Promise<Reply> {
   const query = parseQuery(input.query as RawQuery);
-  const result = await readByQuery(input.params.collection, query, ctx);
+  const policy = await callerPolicy(input.params.collection, ctx);
+  const result = await readByQuery(input.params.collection, query, ctx, { policy });
   return reply(result.meta ? { data: result.data, meta: result.meta } : { data: result.data });
 }
 
@@ -35,7 +53,8 @@ export async function getItem(
 ): Promise<Record<string, unknown>> {
   const { collection, id } = input.params;
   const query = parseQuery(input.query as RawQuery);
-  const item = await readOne(collection, id, query, ctx);
+  const policy = await callerPolicy(collection, ctx);
+  const item = await readOne(collection, id, query, ctx, { policy });
   const raw = input.query.version;
   const version = Array.isArray(raw) ? raw[0] : raw;
   if (version === undefined) return item;
@@ -49,5 +68,9 @@ export async function getItem(
   if (!row) throw new NotFoundError('Version not found');
   const delta = typeof row.delta === 'string' ? JSON.parse(row.delta) : row.delta;
   if (!delta || typeof delta !== 'object' || Array.isArray(delta)) return item;
-  return { ...item, ...(delta as Record<string, unknown>) };
+  // The delta is stored JSON, not read through the plan: keep only readable fields.
+  const entries = Object.entries(delta as Record<string, unknown>).filter(
+    ([field]) => !policy || allowsField(policy(collection), field),
+  );
+  return { ...item, ...Object.fromEntries(entries) };
 }

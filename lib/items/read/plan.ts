@@ -185,13 +185,19 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
   if (wanted.star || starSubs.length) {
     for (const f of Object.values(c.fields)) {
       if (wanted.names.has(f.field) || !allowsField(access, f.field)) continue;
-      const hop = starSubs.length ? relationOrNull(b.schema, input.collection, f.field) : null;
+      let hop = starSubs.length ? relationOrNull(b.schema, input.collection, f.field) : null;
+      // A wildcard does not reach into a collection the caller may not read at all.
+      if (hop && b.restricted && !readsAnything(b.policy(hop.related))) hop = null;
       if (hop) addField(f.field, f.field, starSubs);
       else if (f.schema) addField(f.field, f.field, []);
     }
   }
   for (const [name, sub] of wanted.names) addField(name, aliasOf.get(name) ?? name, sub);
   return node;
+}
+
+function readsAnything(access: NodeAccess): boolean {
+  return access.fields === '*' || access.fields.size > 0;
 }
 
 /** Many-to-any fields cannot be read relationally; a wildcard passes over them. */

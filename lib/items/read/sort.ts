@@ -49,6 +49,7 @@ export function valueExpr(
       collection,
       alias,
       fieldAllowed: rc.fieldAllowed,
+      relatedWhere: rc.relatedWhere,
       nextAlias: rc.nextAlias,
     }).sql;
   }

@@ -3,6 +3,7 @@ import { config } from '@/lib/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
 import { InvalidPayloadError } from '@/lib/http/errors';
 import { getSchema } from '@/lib/schema/overview';
+import { andFilters, permissionOf } from '../access';
 import { compileFilter } from '../filter';
 import type { Filter } from '../query';
 import type { ItemsContext } from './context';
@@ -131,10 +132,17 @@ export function deleteOne(
 }
 
 /** The keys a batch filter selects, refused past MAX_BATCH_MUTATION before anything changes. */
-async function batchKeys(w: Writer, collection: string, filter: Filter): Promise<Key[]> {
+async function batchKeys(
+  w: Writer,
+  collection: string,
+  filter: Filter,
+  action: 'update' | 'delete',
+): Promise<Key[]> {
   const c = writableCollection(w.schema, collection, w.options.system);
   const max = config().MAX_BATCH_MUTATION;
-  const where = compileFilter(filter, {
+  // Only rows the caller may touch are selected: the rest of the match is left alone.
+  const permission = await permissionOf(w.ctx, w.schema, collection, action);
+  const where = compileFilter(andFilters(filter, permission?.filter) ?? filter, {
     schema: w.schema,
     collection,
     alias: collection,
@@ -164,7 +172,7 @@ export function updateByFilter(
   return inTransaction(
     ctx,
     async (w) => {
-      const keys = await batchKeys(w, collection, filter);
+      const keys = await batchKeys(w, collection, filter, 'update');
       return keys.length ? w.updateMany(collection, keys, data) : [];
     },
     options,
@@ -180,7 +188,7 @@ export function deleteByFilter(
   return inTransaction(
     ctx,
     async (w) => {
-      const keys = await batchKeys(w, collection, filter);
+      const keys = await batchKeys(w, collection, filter, 'delete');
       return keys.length ? w.remove(collection, keys) : [];
     },
     options,

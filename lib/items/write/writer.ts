@@ -4,7 +4,7 @@ import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors'
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { relationOf, type M2MHop, type O2MHop } from '../relations-path';
 import { recordActivity, type AuditAction } from './audit';
-import { authorizeWrite } from './authorize';
+import { authorizeWrite, checkFields, checkWritten, withDefaults } from './authorize';
 import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { writeRelated } from './nested';
@@ -171,12 +171,20 @@ export class Writer {
 
   async create(collection: string, data: unknown): Promise<Key> {
     const c = this.collection(collection);
-    await authorizeWrite(this.ctx, { action: 'create', collection });
-    const payload = await this.filter(collection, 'create', data, { collection });
+    const rule = await authorizeWrite(this.ctx, {
+      action: 'create',
+      collection,
+      schema: this.schema,
+      pk: c.primary,
+    });
+    const hooked = await this.filter(collection, 'create', data, { collection });
+    checkFields(rule, hooked);
+    const payload = isObject(hooked) ? withDefaults(rule, hooked) : hooked;
     const { columns, related } = await this.prepare(c, payload, 'create');
     const row = await insertRow(this.ctx.db, { table: collection, values: columns });
     const key = row[c.primary] as Key;
     for (const r of related) await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
+    await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys: [key] });
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,
@@ -191,8 +199,15 @@ export class Writer {
   /** Updates items that are known to exist; the same change for each (batch semantics). */
   async updateMany(collection: string, keys: Key[], data: unknown): Promise<Key[]> {
     const c = this.collection(collection);
-    await authorizeWrite(this.ctx, { action: 'update', collection, keys });
+    const rule = await authorizeWrite(this.ctx, {
+      action: 'update',
+      collection,
+      schema: this.schema,
+      pk: c.primary,
+      keys,
+    });
     const payload = await this.filter(collection, 'update', data, { collection, keys });
+    checkFields(rule, payload);
     const { columns, related } = await this.prepare(c, payload, 'update');
     if (Object.hasOwn(columns, c.primary)) {
       if (keys.length !== 1 || String(columns[c.primary]) !== String(keys[0])) {
@@ -210,6 +225,7 @@ export class Writer {
       for (const r of related)
         await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
     }
+    await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys });
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,
@@ -233,7 +249,13 @@ export class Writer {
 
   async remove(collection: string, keys: Key[]): Promise<Key[]> {
     const c = this.collection(collection);
-    await authorizeWrite(this.ctx, { action: 'delete', collection, keys });
+    await authorizeWrite(this.ctx, {
+      action: 'delete',
+      collection,
+      schema: this.schema,
+      pk: c.primary,
+      keys,
+    });
     const chosen = await this.filter(collection, 'delete', keys, { collection, keys });
     const rows = await deleteRows(this.ctx.db, { table: collection, pk: c.primary, keys: chosen });
     const deleted = rows.map((row) => row[c.primary] as Key);

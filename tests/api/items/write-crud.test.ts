@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
-import { createUser } from '../../helpers/users';
+import { createPermittedUser } from '../../helpers/permissions';
 import { count, defineSchema, rows } from './write-fixture';
 
 const app = setupTestApp();
@@ -67,8 +67,11 @@ describe('POST /api/items/:collection', () => {
     expect(await count('wc_articles')).toBe(before);
   });
 
-  it('lets a signed-in non-admin caller write (until permissions apply)', async () => {
-    const user = await createUser();
+  it('lets a signed-in non-admin caller with create and read permissions write', async () => {
+    const user = await createPermittedUser([
+      { collection: 'wc_articles', action: 'create' },
+      { collection: 'wc_articles', action: 'read' },
+    ]);
     const userToken = await app.login(user.email, user.password);
     const res = await app.request('/api/items/wc_articles', {
       method: 'POST',

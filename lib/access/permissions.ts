@@ -1,0 +1,170 @@
+import 'server-only';
+import type { Db } from '@/lib/db/client';
+import type { Accountability } from './accountability';
+import { onAccessInvalidated } from './policies';
+
+export const PERMISSION_ACTIONS = ['create', 'read', 'update', 'delete', 'share'] as const;
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+
+type FilterObject = Record<string, unknown>;
+
+/** One daas_permissions row as stored, JSON columns parsed. */
+export interface PermissionRow {
+  id: number;
+  policy: string;
+  collection: string;
+  action: PermissionAction;
+  fields: string[] | null;
+  permissions: FilterObject | null;
+  validation: FilterObject | null;
+  presets: FilterObject | null;
+}
+
+/**
+ * What every policy of the caller grants for one action on one collection, merged:
+ * fields are the union, the item filter is the OR of each policy's filter (a policy
+ * without one grants every row), a write passes validation when any granting policy's
+ * validation passes, and presets are merged (later policies win on a clash).
+ */
+export interface MergedPermission {
+  collection: string;
+  action: PermissionAction;
+  fields: Set<string> | '*';
+  /** null = every row. */
+  filter: FilterObject | null;
+  /** null = nothing to check. */
+  validation: FilterObject | null;
+  presets: FilterObject;
+  rows: PermissionRow[];
+}
+
+export interface Permissions {
+  /** Admin access bypasses every check; nothing else is consulted. */
+  admin: boolean;
+  rows: PermissionRow[];
+  get(collection: string, action: PermissionAction): MergedPermission | null;
+}
+
+const TTL_MS = 30_000;
+const cache = new Map<string, { value: Permissions; at: number }>();
+onAccessInvalidated(() => cache.clear());
+
+/** Permission rows change with policies: the same notice clears both caches. */
+export function invalidatePermissionsCache(): void {
+  cache.clear();
+}
+
+const ADMIN: Permissions = { admin: true, rows: [], get: () => null };
+const NONE: Permissions = { admin: false, rows: [], get: () => null };
+
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+function filterOf(value: unknown): FilterObject | null {
+  const v = parsed(value);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  return Object.keys(v).length ? (v as FilterObject) : null;
+}
+
+function fieldsOf(value: unknown): string[] | null {
+  const v = parsed(value);
+  if (typeof v === 'string') return v.split(',').map((f) => f.trim());
+  return Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string') : null;
+}
+
+function merge(
+  collection: string,
+  action: PermissionAction,
+  rows: PermissionRow[],
+): MergedPermission {
+  let fields: Set<string> | '*' = new Set();
+  const filters: FilterObject[] = [];
+  const validations: FilterObject[] = [];
+  let everyRow = false;
+  let unvalidated = false;
+  const presets: FilterObject = {};
+  for (const row of rows) {
+    // A row without a field list grants no field: fail closed.
+    const list = row.fields ?? [];
+    if (list.includes('*')) fields = '*';
+    else if (fields !== '*') for (const f of list) fields.add(f);
+    if (row.permissions) filters.push(row.permissions);
+    else everyRow = true;
+    if (row.validation) validations.push(row.validation);
+    else unvalidated = true;
+    Object.assign(presets, row.presets ?? {});
+  }
+  const either = (list: FilterObject[]) => (list.length === 1 ? list[0] : { _or: list });
+  return {
+    collection,
+    action,
+    fields,
+    filter: everyRow ? null : either(filters),
+    validation: unvalidated ? null : either(validations),
+    presets,
+    rows,
+  };
+}
+
+async function load(db: Db, policies: string[]): Promise<Permissions> {
+  const raw = await db
+    .selectFrom('daas_permissions')
+    .selectAll()
+    .where('policy', 'in', policies)
+    .orderBy('id')
+    .execute();
+  const rows: PermissionRow[] = raw.map((r) => ({
+    id: r.id,
+    policy: r.policy,
+    collection: r.collection,
+    action: r.action,
+    fields: fieldsOf(r.fields),
+    permissions: filterOf(r.permissions),
+    validation: filterOf(r.validation),
+    presets: filterOf(r.presets),
+  }));
+  const grouped = new Map<string, PermissionRow[]>();
+  for (const row of rows) {
+    const key = `${row.action}\u0000${row.collection}`;
+    grouped.set(key, [...(grouped.get(key) ?? []), row]);
+  }
+  const merged = new Map<string, MergedPermission>();
+  for (const [key, list] of grouped) {
+    merged.set(key, merge(list[0].collection, list[0].action, list));
+  }
+  return {
+    admin: false,
+    rows,
+    get: (collection, action) => merged.get(`${action}\u0000${collection}`) ?? null,
+  };
+}
+
+/**
+ * The caller's effective permissions: the union over every policy it holds at the
+ * request's scope (for an anonymous caller, the public policy). Cached per set of
+ * policies until roles, policies, permissions or access records change.
+ */
+export async function permissionsFor(
+  db: Db,
+  accountability: Pick<Accountability, 'admin' | 'policies'>,
+): Promise<Permissions> {
+  if (accountability.admin) return ADMIN;
+  const policies = [...new Set(accountability.policies)].sort();
+  if (!policies.length) return NONE;
+  const key = policies.join(',');
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = await load(db, policies);
+  cache.set(key, { value, at: Date.now() });
+  return value;
+}
+
+export function allowsField(permission: MergedPermission, field: string): boolean {
+  return permission.fields === '*' || permission.fields.has(field);
+}
