@@ -1,0 +1,15 @@
+import { preflight } from '@/lib/http/cors';
+import { access, createAccessBody, accessFields } from '@/lib/services/access';
+import { systemRoutes } from '@/lib/services/system-routes';
+
+const r = systemRoutes(access, {
+  create: createAccessBody,
+  update: accessFields,
+  tag: 'Access',
+  noun: 'access records',
+});
+
+export const GET = r.readOne;
+export const PATCH = r.update;
+export const DELETE = r.remove;
+export const OPTIONS = preflight;

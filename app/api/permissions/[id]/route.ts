@@ -1,0 +1,15 @@
+import { preflight } from '@/lib/http/cors';
+import { permissions, createPermissionsBody, permissionFields } from '@/lib/services/permissions';
+import { systemRoutes } from '@/lib/services/system-routes';
+
+const r = systemRoutes(permissions, {
+  create: createPermissionsBody,
+  update: permissionFields,
+  tag: 'Permissions',
+  noun: 'permissions',
+});
+
+export const GET = r.readOne;
+export const PATCH = r.update;
+export const DELETE = r.remove;
+export const OPTIONS = preflight;

@@ -1,0 +1,15 @@
+import { preflight } from '@/lib/http/cors';
+import { roles, createRolesBody, roleFields } from '@/lib/services/roles';
+import { systemRoutes } from '@/lib/services/system-routes';
+
+const r = systemRoutes(roles, {
+  create: createRolesBody,
+  update: roleFields,
+  tag: 'Roles',
+  noun: 'roles',
+});
+
+export const GET = r.readOne;
+export const PATCH = r.update;
+export const DELETE = r.remove;
+export const OPTIONS = preflight;

@@ -1,0 +1,10 @@
+import { preflight } from '@/lib/http/cors';
+import { route } from '@/lib/http/route';
+import { itemsQuerySchema } from '@/lib/items/parse';
+import { myRoles } from '@/lib/services/roles';
+
+export const GET = route(
+  { query: itemsQuerySchema, summary: 'Roles of the caller at its scope', tags: ['Roles'] },
+  (input, ctx) => myRoles(input, ctx),
+);
+export const OPTIONS = preflight;

@@ -1,0 +1,15 @@
+import { preflight } from '@/lib/http/cors';
+import { users, createUsersBody, userFields } from '@/lib/services/users';
+import { systemRoutes } from '@/lib/services/system-routes';
+
+const r = systemRoutes(users, {
+  create: createUsersBody,
+  update: userFields,
+  tag: 'Users',
+  noun: 'users',
+});
+
+export const GET = r.readOne;
+export const PATCH = r.update;
+export const DELETE = r.remove;
+export const OPTIONS = preflight;

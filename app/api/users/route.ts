@@ -1,0 +1,16 @@
+import { preflight } from '@/lib/http/cors';
+import { users, createUsersBody, userFields } from '@/lib/services/users';
+import { systemRoutes } from '@/lib/services/system-routes';
+
+const r = systemRoutes(users, {
+  create: createUsersBody,
+  update: userFields,
+  tag: 'Users',
+  noun: 'users',
+});
+
+export const GET = r.list;
+export const POST = r.create;
+export const PATCH = r.updateBatch;
+export const DELETE = r.removeBatch;
+export const OPTIONS = preflight;

@@ -1,0 +1,253 @@
+import 'server-only';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { invalidateAccessCache } from '@/lib/access/policies';
+import { translateDbError } from '@/lib/db/errors';
+import type { RequestContext } from '@/lib/http/context';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidPayloadError,
+  NotFoundError,
+} from '@/lib/http/errors';
+import { reply, type Reply } from '@/lib/http/reply';
+import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
+import type { Filter, Query } from '@/lib/items/query';
+import * as read from '@/lib/items/read/service';
+import type { ItemsContext } from '@/lib/items/write/context';
+import * as write from '@/lib/items/write/service';
+
+export type Item = Record<string, unknown>;
+export type Key = write.Key;
+type Action = 'read' | 'create' | 'update' | 'delete';
+
+/** Write-only fields: never returned, filtered, sorted or searched on, and kept out of revisions. */
+export const WRITE_ONLY: Readonly<Record<string, readonly string[]>> = {
+  daas_users: ['password', 'token', 'tfa_secret'],
+};
+const SYSTEM = { system: true, hidden: WRITE_ONLY } as const;
+
+export interface SystemCollection {
+  collection: string;
+  keyType: 'uuid' | 'integer';
+  /** Rows that decide who may do what: every change clears the resolved-access caches. */
+  grantsAccess?: boolean;
+  /** Reshapes one payload (hashing, lower-casing) and checks what needs no stored row. */
+  input?: (data: Item, ctx: RequestContext, mode: 'create' | 'update') => Promise<Item>;
+  /** Checks the item as it will be after the write; `before` is absent on create. */
+  check?: (after: Item, ctx: RequestContext, before?: Item) => Promise<void>;
+  beforeDelete?: (keys: Key[], ctx: RequestContext) => Promise<void>;
+  /** Database constraint name → field, for the 409 of a unique violation. */
+  unique?: Record<string, string>;
+}
+
+export interface ListInput {
+  query: ItemsQueryInput;
+}
+export interface OneInput {
+  params: { id: string };
+  query: ItemsQueryInput;
+}
+export interface WriteInput<B> {
+  params?: { id: string };
+  query?: ItemsQueryInput;
+  body: B;
+  request: Request;
+}
+
+export const idParams = z.object({ id: z.string().min(1).max(255) });
+/** PATCH on the collection: `{keys, data}`, `{query: {filter}, data}` (Directus' batch forms). */
+const keyList = z.array(z.union([z.string().max(255), z.number()])).min(1);
+
+/** PATCH on the collection: `{keys, data}` or `{query: {filter}, data}` (Directus' batch forms). */
+export function batchUpdateBody<T extends z.ZodType<Item>>(data: T) {
+  return z.union([
+    z.object({ keys: keyList, data }).strict(),
+    z.object({ query: z.object({ filter: z.record(z.string(), z.unknown()) }), data }).strict(),
+  ]);
+}
+export type BatchUpdate =
+  | { keys: (string | number)[]; data: Item }
+  | {
+      query: { filter: Record<string, unknown> };
+      data: Item;
+    };
+export const batchDeleteBody = z.union([keyList, z.object({ keys: keyList }).strict()]);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Until the permission rules govern system collections, only administrators reach them;
+ * the services call this once per request, before anything is read or written.
+ */
+export function authorize(ctx: RequestContext, action: Action): void {
+  void action;
+  if (!ctx.accountability.admin) throw new ForbiddenError();
+}
+
+function itemsContext(ctx: RequestContext, request?: Request): ItemsContext {
+  return { ...ctx, origin: request?.headers.get('origin') ?? null };
+}
+
+/** A key that cannot exist in the key column finds nothing instead of a database error. */
+function validKey(spec: SystemCollection, raw: unknown): Key | null {
+  const s = String(raw);
+  if (spec.keyType === 'uuid') return UUID.test(s) ? s.toLowerCase() : null;
+  return /^[0-9]{1,9}$/.test(s) ? Number(s) : null;
+}
+
+async function storedRows(spec: SystemCollection, db: RequestContext['db'], keys: Key[]) {
+  if (!keys.length) return [];
+  const res = await sql<Item>`select * from ${sql.id(spec.collection)} where id in (${sql.join(
+    keys,
+  )})`.execute(db);
+  return res.rows;
+}
+
+export function uniqueError(field: string): InstanceType<typeof ConflictError> {
+  return new ConflictError(`Value for field "${field}" has to be unique`, {
+    extensions: { field },
+  });
+}
+
+function object(data: unknown): Item {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    throw new InvalidPayloadError('Payload must be an object');
+  }
+  return data as Item;
+}
+
+/** The services' one door to the items engine: system flag, hidden fields, errors, caches. */
+export class SystemService {
+  constructor(readonly spec: SystemCollection) {}
+
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const out = await work();
+      if (this.spec.grantsAccess) invalidateAccessCache();
+      return out;
+    } catch (err) {
+      const e = err as { code?: unknown; constraint?: unknown };
+      const field = typeof e.constraint === 'string' ? this.spec.unique?.[e.constraint] : undefined;
+      if (e.code === '23505' && field) throw uniqueError(field);
+      throw translateDbError(err) ?? err;
+    }
+  }
+
+  query(raw: ItemsQueryInput | undefined): Query {
+    return parseQuery((raw ?? {}) as RawQuery);
+  }
+
+  async list(input: ListInput, ctx: RequestContext): Promise<Reply> {
+    authorize(ctx, 'read');
+    const r = await read.readByQuery(this.spec.collection, this.query(input.query), ctx, SYSTEM);
+    return reply(r.meta ? { data: r.data, meta: r.meta } : { data: r.data });
+  }
+
+  /** Items by key for the `/me` endpoints: the caller's own, so no permission check. */
+  async own(keys: Key[], raw: ItemsQueryInput, ctx: RequestContext): Promise<Item[]> {
+    const valid = keys.map((k) => validKey(this.spec, k)).filter((k) => k !== null);
+    if (!valid.length) return [];
+    return read.readMany(this.spec.collection, valid, this.query(raw), ctx, SYSTEM);
+  }
+
+  async readOne(input: OneInput, ctx: RequestContext): Promise<Item> {
+    authorize(ctx, 'read');
+    const key = validKey(this.spec, input.params.id);
+    if (key === null) throw new NotFoundError('Item not found');
+    return read.readOne(this.spec.collection, key, this.query(input.query), ctx, SYSTEM);
+  }
+
+  private async shown(keys: Key[], raw: ItemsQueryInput | undefined, ctx: RequestContext) {
+    const q = this.query(raw);
+    const out: Item[] = [];
+    for (const k of keys) out.push(await read.readOne(this.spec.collection, k, q, ctx, SYSTEM));
+    return out;
+  }
+
+  private async prepared(data: unknown, ctx: RequestContext, mode: 'create' | 'update') {
+    const item = object(data);
+    return this.spec.input ? this.spec.input(item, ctx, mode) : item;
+  }
+
+  async create(input: WriteInput<Item | Item[]>, ctx: RequestContext): Promise<Item | Item[]> {
+    authorize(ctx, 'create');
+    const many = Array.isArray(input.body);
+    const items: Item[] = [];
+    for (const raw of many ? (input.body as Item[]) : [input.body as Item]) {
+      const item = await this.prepared(raw, ctx, 'create');
+      await this.spec.check?.(item, ctx);
+      items.push(item);
+    }
+    const c = itemsContext(ctx, input.request);
+    const keys = await this.run(() => write.createMany(this.spec.collection, items, c, SYSTEM));
+    const shown = await this.shown(keys, input.query, ctx);
+    return many ? shown : shown[0];
+  }
+
+  /** Checks the change against each stored row it applies to, then writes it in one go. */
+  private async updateKeys(
+    keys: Key[],
+    data: unknown,
+    input: WriteInput<unknown>,
+    ctx: RequestContext,
+  ) {
+    const change = await this.prepared(data, ctx, 'update');
+    const rows = await storedRows(this.spec, ctx.db, keys);
+    for (const row of rows) await this.spec.check?.({ ...row, ...change }, ctx, row);
+    if (!rows.length) return [];
+    const filter: Filter = { id: { _in: rows.map((r) => r.id) } };
+    const c = itemsContext(ctx, input.request);
+    return this.run(() => write.updateByFilter(this.spec.collection, filter, change, c, SYSTEM));
+  }
+
+  async update(input: WriteInput<Item>, ctx: RequestContext): Promise<Item> {
+    authorize(ctx, 'update');
+    const key = validKey(this.spec, input.params?.id);
+    const done = key === null ? [] : await this.updateKeys([key], input.body, input, ctx);
+    if (!done.length) throw new NotFoundError('Item not found');
+    return (await this.shown(done, input.query, ctx))[0];
+  }
+
+  async updateBatch(input: WriteInput<BatchUpdate>, ctx: RequestContext): Promise<Item[]> {
+    authorize(ctx, 'update');
+    const body = input.body;
+    let keys: Key[];
+    if ('keys' in body) {
+      keys = body.keys.map((k) => validKey(this.spec, k)).filter((k) => k !== null);
+    } else {
+      const filter = body.query.filter as Filter;
+      const q: Query = { ...emptyQuery(), filter, fields: ['id'], limit: -1 };
+      const found = await read.readByQuery(this.spec.collection, q, ctx, SYSTEM);
+      keys = (found.data as Item[]).map((r) => r.id as Key);
+    }
+    const done = await this.updateKeys(keys, body.data, input, ctx);
+    return this.shown(done, input.query, ctx);
+  }
+
+  private async removeKeys(keys: Key[], ctx: RequestContext, request: Request): Promise<Key[]> {
+    const rows = await storedRows(this.spec, ctx.db, keys);
+    const found = rows.map((r) => r.id as Key);
+    if (!found.length) return [];
+    await this.spec.beforeDelete?.(found, ctx);
+    const c = itemsContext(ctx, request);
+    const filter: Filter = { id: { _in: found } };
+    return this.run(() => write.deleteByFilter(this.spec.collection, filter, c, SYSTEM));
+  }
+
+  async remove(input: { params: { id: string }; request: Request }, ctx: RequestContext) {
+    authorize(ctx, 'delete');
+    const key = validKey(this.spec, input.params.id);
+    const done = key === null ? [] : await this.removeKeys([key], ctx, input.request);
+    if (!done.length) throw new NotFoundError('Item not found');
+    return reply(null, { status: 204 });
+  }
+
+  async removeBatch(input: WriteInput<z.infer<typeof batchDeleteBody>>, ctx: RequestContext) {
+    authorize(ctx, 'delete');
+    const raw = Array.isArray(input.body) ? input.body : input.body.keys;
+    const keys = raw.map((k) => validKey(this.spec, k)).filter((k) => k !== null);
+    await this.removeKeys(keys, ctx, input.request);
+    return reply(null, { status: 204 });
+  }
+}

@@ -1,0 +1,55 @@
+import 'server-only';
+import type { z } from 'zod';
+import { route, type RouteHandler } from '@/lib/http/route';
+import { itemsQuerySchema } from '@/lib/items/parse';
+import {
+  batchDeleteBody,
+  batchUpdateBody,
+  idParams,
+  type Item,
+  type SystemService,
+} from './system-collection';
+
+interface Bodies {
+  create: z.ZodType<Item | Item[]>;
+  update: z.ZodType<Item>;
+  /** OpenAPI tag and the plural noun of the summaries: `Users`, `users`. */
+  tag: string;
+  noun: string;
+}
+
+/** The Directus-shaped endpoints of one system collection, for its two route files. */
+export function systemRoutes(service: SystemService, b: Bodies): Record<string, RouteHandler> {
+  const tags = [b.tag];
+  const query = itemsQuerySchema;
+  return {
+    list: route({ query, summary: `List ${b.noun}`, tags }, (i, ctx) => service.list(i, ctx)),
+    create: route(
+      { query, body: b.create, status: 201, summary: `Create ${b.noun} (object or array)`, tags },
+      (i, ctx) => service.create(i, ctx),
+    ),
+    updateBatch: route(
+      {
+        query,
+        body: batchUpdateBody(b.update),
+        summary: `Update ${b.noun} by keys or query`,
+        tags,
+      },
+      (i, ctx) => service.updateBatch(i, ctx),
+    ),
+    removeBatch: route(
+      { body: batchDeleteBody, summary: `Delete ${b.noun} by keys`, tags },
+      (i, ctx) => service.removeBatch(i, ctx),
+    ),
+    readOne: route({ params: idParams, query, summary: `One of the ${b.noun}`, tags }, (i, ctx) =>
+      service.readOne(i, ctx),
+    ),
+    update: route(
+      { params: idParams, query, body: b.update, summary: `Update one of the ${b.noun}`, tags },
+      (i, ctx) => service.update(i, ctx),
+    ),
+    remove: route({ params: idParams, summary: `Delete one of the ${b.noun}`, tags }, (i, ctx) =>
+      service.remove(i, ctx),
+    ),
+  };
+}

@@ -1,0 +1,89 @@
+import 'server-only';
+import { z } from 'zod';
+import { passwordSchema } from '@/lib/auth/password-reset';
+import { hashPassword } from '@/lib/auth/passwords';
+import type { RequestContext } from '@/lib/http/context';
+import { InvalidPayloadError } from '@/lib/http/errors';
+import { keepAnAdmin } from './admins';
+import { SystemService, uniqueError, type Item } from './system-collection';
+
+const text = (max: number) => z.string().max(max).nullable();
+
+/**
+ * The writable fields of a user. `last_access` is the service's to set, so it is refused
+ * as unknown; `tfa_secret` may only be cleared (an administrator resetting a lost factor).
+ */
+export const userFields = z
+  .object({
+    id: z.uuid(),
+    first_name: text(50),
+    last_name: text(50),
+    email: z.email().max(128).nullable(),
+    password: passwordSchema.nullable(),
+    location: text(255),
+    title: text(50),
+    description: z.string().max(10_000).nullable(),
+    tags: z.array(z.string().max(255)).nullable(),
+    avatar: z.uuid().nullable(),
+    language: text(255),
+    status: z.enum(['active', 'invited', 'draft', 'suspended', 'archived']),
+    role: z.uuid().nullable(),
+    // URL-safe characters only, so a static token can never be mistaken for a signed one.
+    token: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,255}$/, 'Token must be 16 to 255 letters, digits, "-" or "_"')
+      .nullable(),
+    tfa_secret: z.null(),
+    last_page: text(255),
+    provider: z.string().min(1).max(128),
+    external_identifier: text(255),
+    appearance: z.enum(['auto', 'light', 'dark']).nullable(),
+    email_notifications: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export const createUsersBody = z.union([userFields, z.array(userFields).min(1)]);
+
+async function input(data: Item, ctx: RequestContext): Promise<Item> {
+  const out = { ...data };
+  if (typeof out.email === 'string') out.email = out.email.toLowerCase();
+  if (typeof out.password === 'string') out.password = await hashPassword(out.password);
+  void ctx;
+  return out;
+}
+
+/** Emails are unique whatever their case; answered before the write so the 409 names the field. */
+async function check(after: Item, ctx: RequestContext, before?: Item): Promise<void> {
+  if (typeof after.email === 'string' && after.email !== before?.email) {
+    const clash = await ctx.db
+      .selectFrom('daas_users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', (after.email as string).toLowerCase()))
+      .$if(Boolean(before), (q) => q.where('id', '!=', String(before?.id)))
+      .executeTakeFirst();
+    if (clash) throw uniqueError('email');
+  }
+  if (typeof after.role === 'string' && after.role !== before?.role) {
+    const role = await ctx.db
+      .selectFrom('daas_roles')
+      .select('id')
+      .where('id', '=', after.role)
+      .executeTakeFirst();
+    if (!role) throw new InvalidPayloadError(`Role "${after.role}" doesn't exist`);
+  }
+  const demoted = before && (after.role !== before.role || after.status !== 'active');
+  if (demoted && before.status === 'active')
+    await keepAnAdmin(ctx.db, { users: [String(before.id)] });
+}
+
+export const users = new SystemService({
+  collection: 'daas_users',
+  keyType: 'uuid',
+  // A user's role decides their policies.
+  grantsAccess: true,
+  input: (data, ctx) => input(data, ctx),
+  check,
+  beforeDelete: (keys, ctx) => keepAnAdmin(ctx.db, { users: keys.map(String) }),
+  unique: { daas_users_email_lower: 'email', daas_users_token_key: 'token' },
+});
