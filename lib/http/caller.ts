@@ -24,6 +24,14 @@ export function requestedScope(request: Request): string | null {
   return readCookie(request, SCOPE_COOKIE)?.trim() || null;
 }
 
+/**
+ * Whether the request names a scope at all (header or cookie, even empty). Only a few
+ * endpoints (GET /api/permissions/me) tell an absent scope from the root scope.
+ */
+export function scopeGiven(request: Request): boolean {
+  return request.headers.get(SCOPE_HEADER) !== null || readCookie(request, SCOPE_COOKIE) !== null;
+}
+
 async function signIn(request: Request, db: Db, lenient: boolean): Promise<Accountability> {
   try {
     return await authenticate(request, db);
