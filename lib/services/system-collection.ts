@@ -4,15 +4,12 @@ import { z } from 'zod';
 import { invalidateAccessCache } from '@/lib/access/policies';
 import { translateDbError } from '@/lib/db/errors';
 import type { RequestContext } from '@/lib/http/context';
-import {
-  ConflictError,
-  ForbiddenError,
-  InvalidPayloadError,
-  NotFoundError,
-} from '@/lib/http/errors';
+import { ConflictError, AppError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
 import { reply, type Reply } from '@/lib/http/reply';
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import type { Filter, Query } from '@/lib/items/query';
+import { getSchema } from '@/lib/schema/overview';
+import { permissionOf, readPolicyFor } from '@/lib/items/access';
 import * as read from '@/lib/items/read/service';
 import type { ItemsContext } from '@/lib/items/write/context';
 import * as write from '@/lib/items/write/service';
@@ -77,12 +74,13 @@ export const batchDeleteBody = z.union([keyList, z.object({ keys: keyList }).str
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Until the permission rules govern system collections, only administrators reach them;
- * the services call this once per request, before anything is read or written.
+ * System collections are governed like any other: an administrator may do everything,
+ * anyone else what a permission on the `daas_*` collection grants (403 without one). The
+ * field lists, item filters, presets and validation are enforced by the items engine.
  */
-export function authorize(ctx: RequestContext, action: Action): void {
-  void action;
-  if (!ctx.accountability.admin) throw new ForbiddenError();
+async function authorize(ctx: RequestContext, collection: string, action: Action) {
+  if (ctx.accountability.admin) return;
+  await permissionOf(ctx, await getSchema(ctx.db), collection, action);
 }
 
 function itemsContext(ctx: RequestContext, request?: Request): ItemsContext {
@@ -138,9 +136,15 @@ export class SystemService {
     return parseQuery((raw ?? {}) as RawQuery);
   }
 
+  /** The caller's read rules on this collection (403 without a read permission). */
+  private async reading(ctx: RequestContext): Promise<read.ReadOptions> {
+    const policy = await readPolicyFor(ctx, await getSchema(ctx.db), this.spec.collection);
+    return { ...SYSTEM, policy };
+  }
+
   async list(input: ListInput, ctx: RequestContext): Promise<Reply> {
-    authorize(ctx, 'read');
-    const r = await read.readByQuery(this.spec.collection, this.query(input.query), ctx, SYSTEM);
+    const options = await this.reading(ctx);
+    const r = await read.readByQuery(this.spec.collection, this.query(input.query), ctx, options);
     return reply(r.meta ? { data: r.data, meta: r.meta } : { data: r.data });
   }
 
@@ -152,16 +156,30 @@ export class SystemService {
   }
 
   async readOne(input: OneInput, ctx: RequestContext): Promise<Item> {
-    authorize(ctx, 'read');
+    const options = await this.reading(ctx);
     const key = validKey(this.spec, input.params.id);
     if (key === null) throw new NotFoundError('Item not found');
-    return read.readOne(this.spec.collection, key, this.query(input.query), ctx, SYSTEM);
+    return read.readOne(this.spec.collection, key, this.query(input.query), ctx, options);
   }
 
+  /**
+   * The written items as the read path shows them to the caller: one that may write but
+   * not read gets null in place of each item, never fields it can't read.
+   */
   private async shown(keys: Key[], raw: ItemsQueryInput | undefined, ctx: RequestContext) {
     const q = this.query(raw);
-    const out: Item[] = [];
-    for (const k of keys) out.push(await read.readOne(this.spec.collection, k, q, ctx, SYSTEM));
+    let options: read.ReadOptions;
+    try {
+      options = await this.reading(ctx);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 403) return keys.map(() => null);
+      throw err;
+    }
+    const out: (Item | null)[] = [];
+    for (const k of keys) {
+      const [item] = await read.readMany(this.spec.collection, [k], q, ctx, options);
+      out.push(item ?? null);
+    }
     return out;
   }
 
@@ -170,8 +188,8 @@ export class SystemService {
     return this.spec.input ? this.spec.input(item, ctx, mode) : item;
   }
 
-  async create(input: WriteInput<Item | Item[]>, ctx: RequestContext): Promise<Item | Item[]> {
-    authorize(ctx, 'create');
+  async create(input: WriteInput<Item | Item[]>, ctx: RequestContext) {
+    await authorize(ctx, this.spec.collection, 'create');
     const many = Array.isArray(input.body);
     const items: Item[] = [];
     for (const raw of many ? (input.body as Item[]) : [input.body as Item]) {
@@ -201,16 +219,16 @@ export class SystemService {
     return this.run(() => write.updateByFilter(this.spec.collection, filter, change, c, SYSTEM));
   }
 
-  async update(input: WriteInput<Item>, ctx: RequestContext): Promise<Item> {
-    authorize(ctx, 'update');
+  async update(input: WriteInput<Item>, ctx: RequestContext) {
+    await authorize(ctx, this.spec.collection, 'update');
     const key = validKey(this.spec, input.params?.id);
     const done = key === null ? [] : await this.updateKeys([key], input.body, input, ctx);
     if (!done.length) throw new NotFoundError('Item not found');
     return (await this.shown(done, input.query, ctx))[0];
   }
 
-  async updateBatch(input: WriteInput<BatchUpdate>, ctx: RequestContext): Promise<Item[]> {
-    authorize(ctx, 'update');
+  async updateBatch(input: WriteInput<BatchUpdate>, ctx: RequestContext) {
+    await authorize(ctx, this.spec.collection, 'update');
     const body = input.body;
     let keys: Key[];
     if ('keys' in body) {
@@ -218,7 +236,7 @@ export class SystemService {
     } else {
       const filter = body.query.filter as Filter;
       const q: Query = { ...emptyQuery(), filter, fields: ['id'], limit: -1 };
-      const found = await read.readByQuery(this.spec.collection, q, ctx, SYSTEM);
+      const found = await read.readByQuery(this.spec.collection, q, ctx, await this.reading(ctx));
       keys = (found.data as Item[]).map((r) => r.id as Key);
     }
     const done = await this.updateKeys(keys, body.data, input, ctx);
@@ -236,7 +254,7 @@ export class SystemService {
   }
 
   async remove(input: { params: { id: string }; request: Request }, ctx: RequestContext) {
-    authorize(ctx, 'delete');
+    await authorize(ctx, this.spec.collection, 'delete');
     const key = validKey(this.spec, input.params.id);
     const done = key === null ? [] : await this.removeKeys([key], ctx, input.request);
     if (!done.length) throw new NotFoundError('Item not found');
@@ -244,7 +262,7 @@ export class SystemService {
   }
 
   async removeBatch(input: WriteInput<z.infer<typeof batchDeleteBody>>, ctx: RequestContext) {
-    authorize(ctx, 'delete');
+    await authorize(ctx, this.spec.collection, 'delete');
     const raw = Array.isArray(input.body) ? input.body : input.body.keys;
     const keys = raw.map((k) => validKey(this.spec, k)).filter((k) => k !== null);
     await this.removeKeys(keys, ctx, input.request);
