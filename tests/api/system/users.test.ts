@@ -182,12 +182,10 @@ describe('GET/PATCH/DELETE /api/users/:id', () => {
   it('keeps the password out of the revision of the change', async () => {
     const u = await newUser();
     const { getDb } = await import('@/lib/db/client');
-    const rows = await getDb()
-      .selectFrom('daas_revisions')
-      .select(['data', 'delta'])
-      .where('collection', '=', 'daas_users')
-      .where('item', '=', String(u.id))
-      .execute();
+    const { sql } = await import('kysely');
+    const { rows } = await sql<{ data: unknown; delta: unknown }>`
+      select data, delta from daas_revisions
+      where collection = 'daas_users' and item = ${String(u.id)}`.execute(getDb());
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(JSON.stringify(r)).not.toContain('password');
   });
