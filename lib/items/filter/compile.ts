@@ -93,6 +93,11 @@ function compileNode(node: unknown, scope: Scope): Bool {
   return and(parts);
 }
 
+/** The caller's own item permissions may name fields it cannot read: no field check there. */
+function trusted(scope: Scope): Scope {
+  return { ...scope, ctx: { ...scope.ctx, fieldAllowed: undefined }, depth: 0 };
+}
+
 function nextAlias(scope: Scope): string {
   return `${scope.ctx.alias}__f${scope.state.next++}`;
 }
@@ -119,7 +124,7 @@ function compileFunctionKey(key: string, value: unknown, scope: Scope): Bool {
     fieldAllowed: scope.ctx.fieldAllowed,
     relatedWhere: (collection, alias) => {
       const permitted = scope.ctx.relatedFilter?.(collection);
-      return permitted ? compileNode(permitted, { ...scope, collection, alias, depth: 0 }) : null;
+      return permitted ? compileNode(permitted, trusted({ ...scope, collection, alias })) : null;
     },
     nextAlias: () => nextAlias(scope),
   });
@@ -181,9 +186,7 @@ function related(
   const innerScope: Scope = { ...scope, collection: hop.related, alias: sub };
   const match = compileNode(filter, innerScope);
   const permitted = scope.ctx.relatedFilter?.(hop.related);
-  const guard = permitted
-    ? sql` and ${compileNode(permitted, { ...innerScope, depth: 0 })}`
-    : sql``;
+  const guard = permitted ? sql` and ${compileNode(permitted, trusted(innerScope))}` : sql``;
   const from = sql`select 1 from ${sql.id(hop.related)} as ${sql.id(sub)} where ${link}${guard}`;
   if (quantifier === '_every') {
     return sql<boolean>`not exists (${from} and not coalesce(${match}, false))`;

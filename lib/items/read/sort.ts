@@ -53,7 +53,7 @@ export function valueExpr(
       nextAlias: rc.nextAlias,
     }).sql;
   }
-  const path = resolvePath(rc.schema, collection, name);
+  const path = resolvedOrDenied(rc, collection, name);
   let current = collection;
   for (const hop of path.hops) {
     checkReadable(rc, current, hop.field);
@@ -70,6 +70,18 @@ export function valueExpr(
   }
   if (!path.hops.length) return sql`${sql.id(alias)}.${sql.id(path.field.field)}`;
   return m2oPathValue(rc, path.hops as M2OHop[], path.field.field, alias);
+}
+
+/** For a restricted caller an unknown name is the same 403 as an unreadable one. */
+function resolvedOrDenied(rc: ReadContext, collection: string, name: string) {
+  try {
+    return resolvePath(rc.schema, collection, name);
+  } catch (err) {
+    if (rc.fieldAllowed && err instanceof InvalidQueryError) {
+      throw fieldDenied(collection, name.slice(0, 80));
+    }
+    throw err;
+  }
 }
 
 function checkReadable(rc: ReadContext, collection: string, field: string): void {
