@@ -1,0 +1,280 @@
+/**
+ * Items API throughput on a realistic data set (100 authors, 100,000 articles, 20 tags,
+ * ~300,000 article↔tag links) on PostgreSQL, next to two references answering the same
+ * requests with the same SQL: a bare node:http server (bench/bare-server.ts) and pgbench.
+ * The API authenticates with an admin static token (daas_users.token): one indexed lookup.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { bundle } from '../scripts/build-server';
+import {
+  ADMIN_EMAIL,
+  freePort,
+  freshDatabase,
+  ROOT,
+  startServer,
+  type FreshDatabase,
+} from '../tests/helpers/server';
+import type { BenchRequest, Captured } from './capture';
+import { pgbench, pgbenchPath, type Measure } from './pgbench';
+import { seed } from './seed';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = 10;
+const WORKERS = process.env.WEB_CONCURRENCY ?? '2';
+const TOKEN = 'bench-admin-static-token-0123456789';
+
+interface Case extends BenchRequest {
+  name: string;
+  /** Held to the target: API ≥ 50% of bare node:http. */
+  target?: boolean;
+}
+
+export const CASES: Case[] = [
+  { name: 'list 25', method: 'GET', path: '/api/items/articles?limit=25', target: true },
+  {
+    name: 'filter + sort',
+    method: 'GET',
+    path: '/api/items/articles?filter[status][_eq]=published&filter[views][_gt]=5000&sort=-published_at&limit=25',
+  },
+  {
+    name: 'M2O fields',
+    method: 'GET',
+    path: '/api/items/articles?fields=id,title,author.name&limit=25',
+    target: true,
+  },
+  {
+    name: 'M2M fields',
+    method: 'GET',
+    path: '/api/items/articles?fields=id,title,tags.tags_id.name&limit=25',
+    target: true,
+  },
+  {
+    name: 'aggregate + groupBy',
+    method: 'GET',
+    path: '/api/items/articles?aggregate[count]=*&aggregate[avg]=views&groupBy[]=status',
+  },
+  { name: 'read by id', method: 'GET', path: '/api/items/articles/54321', target: true },
+  {
+    name: 'create',
+    method: 'POST',
+    path: '/api/items/articles',
+    body: { title: 'Bench', status: 'draft', views: 1, author: 7, body: 'Written by the bench' },
+  },
+  { name: 'search', method: 'GET', path: '/api/items/articles?search=needle&limit=25' },
+  { name: 'count=exact', method: 'GET', path: '/api/items/articles?limit=25&count=exact' },
+];
+
+async function measure(c: Case, base: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({
+    url: base + c.path,
+    method: c.method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: c.body === undefined ? undefined : JSON.stringify(c.body),
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: bad,
+  };
+}
+
+function serverEnv(database: FreshDatabase): Record<string, string> {
+  return { ...database.env, WEB_CONCURRENCY: WORKERS, LOG_LEVEL: 'error' };
+}
+
+/** Every request through the API in process once, recording the SQL it sends. */
+export async function capture(database: FreshDatabase): Promise<Captured[]> {
+  const outfile = path.join('dist', `bench-capture-${process.pid}.mjs`);
+  await bundle({ entry: 'bench/capture.ts', outfile });
+  try {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...database.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+    };
+    env.SECRET ??= 'bench-secret-bench-secret-bench-secret-0123';
+    env.PUBLIC_URL = 'http://127.0.0.1';
+    const input = JSON.stringify({ base: 'http://127.0.0.1', token: TOKEN, requests: CASES });
+    const run = spawnSync(process.execPath, [path.join(ROOT, outfile)], {
+      cwd: ROOT,
+      env,
+      input,
+      maxBuffer: 1 << 26,
+    });
+    if (run.status !== 0) throw new Error(`capture failed: ${run.stderr.toString()}`);
+    return JSON.parse(run.stdout.toString()) as Captured[];
+  } finally {
+    fs.rmSync(path.join(ROOT, outfile), { force: true });
+    fs.rmSync(path.join(ROOT, outfile + '.map'), { force: true });
+  }
+}
+
+async function startBare(
+  database: FreshDatabase,
+  cases: object[],
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const file = path.join(os.tmpdir(), `bench-cases-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(cases));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...database.env,
+        BENCH_CASES: file,
+        PORT: String(port),
+        WEB_CONCURRENCY: WORKERS,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // gone
+    }
+    fs.rmSync(file, { force: true });
+  };
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(url + '/').then(
+      (r) => r.status === 404,
+      () => false,
+    );
+    if (ok) return { url, child, stop };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error('bare server did not start');
+}
+
+interface Row {
+  c: Case;
+  api: Measure;
+  bare: Measure;
+  pgb: Measure | null;
+  statements: number;
+}
+
+function table(rows: Row[]): string {
+  const n = (v: number) => Math.round(v).toLocaleString('en-US');
+  const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '–');
+  const lat = (m: Measure) => `${m.p50} / ${m.p99}`;
+  return [
+    '| request | SQL stmts | API req/s | p50 / p99 ms | bare req/s | p50 / p99 ms | pgbench tps | p50 / p99 ms | API/bare | API/pgbench |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ c, api, bare, pgb, statements }) =>
+        [
+          `${c.name}${c.target ? ' *' : ''}`,
+          statements,
+          n(api.rps),
+          lat(api),
+          n(bare.rps),
+          lat(bare),
+          pgb ? n(pgb.rps) : '–',
+          pgb ? lat(pgb) : '–',
+          pct(api.rps, bare.rps),
+          pgb ? pct(api.rps, pgb.rps) : '–',
+        ]
+          .join(' | ')
+          .replace(/^/, '| ') + ' |',
+    ),
+  ].join('\n');
+}
+
+export async function runItemsBench(): Promise<string> {
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = await freshDatabase();
+  const rows: Row[] = [];
+  const bin = pgbenchPath();
+  try {
+    // A first start migrates and creates the administrator; the data goes in while it is down.
+    await (await startServer({ database, env: serverEnv(database) })).stop();
+    const started = Date.now();
+    await seed(database.url!, { token: TOKEN, adminEmail: ADMIN_EMAIL });
+    console.error(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const captured = await capture(database);
+    captured.forEach((c, i) => {
+      if (c.status >= 300) throw new Error(`${CASES[i].name}: the API answered ${c.status}`);
+    });
+    const api = await startServer({ database, env: serverEnv(database) });
+    const bare = await startBare(
+      database,
+      CASES.map((c, i) => ({ method: c.method, path: c.path, statements: captured[i].statements })),
+    );
+    try {
+      const auth = { authorization: `Bearer ${TOKEN}` };
+      for (const [i, c] of CASES.entries()) {
+        await measure(c, api.url, auth, 1);
+        const a = await measure(c, api.url, auth, DURATION_S);
+        await measure(c, bare.url, {}, 1);
+        const b = await measure(c, bare.url, {}, DURATION_S);
+        const p = bin
+          ? await pgbench(bin, database.url!, captured[i].statements, DURATION_S)
+          : null;
+        rows.push({ c, api: a, bare: b, pgb: p, statements: captured[i].statements.length });
+        console.error(
+          `${c.name}: API ${Math.round(a.rps)}, bare ${Math.round(b.rps)}, pgbench ${Math.round(p?.rps ?? 0)}`,
+        );
+      }
+    } finally {
+      await bare.stop();
+      await api.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+  const errors = rows
+    .flatMap((r) => [r.api, r.bare, r.pgb].map((m) => m?.errors ?? 0))
+    .reduce((s, e) => s + e, 0);
+  const missed = rows.filter((r) => r.c.target && r.api.rps < r.bare.rps / 2).map((r) => r.c.name);
+  const lines = [
+    '# Items API vs bare node:http vs pgbench (same SQL)',
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ` +
+      `${WORKERS} workers for the API and for the bare server · pool 10 per worker · ` +
+      `${CONNECTIONS} connections · ${DURATION_S} s per run · PostgreSQL · pgbench -c 10 -j 2`,
+    '',
+    'Data: 100 authors, 100,000 articles, 20 tags, ~300,000 article↔tag links. The API',
+    'authenticates an admin static token on every request; the references skip authentication',
+    'and send the statements the API sent for the same request (SQL stmts, captured from it).',
+    '* = target: the API at 50% or more of bare node:http.',
+    '',
+    table(rows),
+    '',
+    missed.length ? `Below target: ${missed.join(', ')}` : 'Every target met.',
+  ];
+  if (errors) lines.push('', `Non-2xx responses, errors or timeouts: ${errors}`);
+  if (!bin) lines.push('', 'pgbench was not found: its column is empty.');
+  const report = lines.join('\n') + '\n';
+  const dir = path.join(import.meta.dirname, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `items-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+  fs.writeFileSync(file, report);
+  return `${report}\nwritten to ${path.relative(process.cwd(), file)}\n`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  runItemsBench().then(
+    (report) => console.log(report),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
