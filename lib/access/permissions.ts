@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import type { Accountability } from './accountability';
-import { onAccessInvalidated } from './policies';
+import { invalidateAccessCache, onAccessInvalidated } from './policies';
 
 export const PERMISSION_ACTIONS = ['create', 'read', 'update', 'delete', 'share'] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
@@ -49,9 +49,12 @@ const TTL_MS = 30_000;
 const cache = new Map<string, { value: Permissions; at: number }>();
 onAccessInvalidated(() => cache.clear());
 
-/** Permission rows change with policies: the same notice clears both caches. */
+/**
+ * Call after any write to daas_permissions: permissions are cached per set of policies and
+ * cleared with every access cache (here and, through the sibling notice, elsewhere).
+ */
 export function invalidatePermissionsCache(): void {
-  cache.clear();
+  invalidateAccessCache();
 }
 
 const ADMIN: Permissions = { admin: true, rows: [], get: () => null };

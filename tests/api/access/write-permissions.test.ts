@@ -169,6 +169,21 @@ describe('item writes under permissions', () => {
     expect((await note(2))?.title).toBe('renamed');
   });
 
+  it('resolves $CURRENT_USER in an item filter to the caller', async () => {
+    const owner = await createPermittedUser([
+      { collection: 'wp_notes', action: 'read', permissions: { owner: { _eq: '$CURRENT_USER' } } },
+    ]);
+    const { getDb } = await import('@/lib/db/client');
+    await getDb()
+      .insertInto('wp_notes' as never)
+      .values({ id: 500, title: 'owned', owner: owner.id } as never)
+      .execute();
+    const t = await app.login(owner.email, owner.password);
+    const res = await app.request('/api/items/wp_notes', { token: t });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((n: { id: number }) => n.id)).toEqual([500]);
+  });
+
   it('enforces the child collection permissions in a nested relational update', async () => {
     const ok = await send('PATCH', '/api/items/wp_lists/1', {
       items: { create: [], update: [{ id: 1, label: 'oat milk' }], delete: [] },
