@@ -151,7 +151,10 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
     }
     taken.add(key);
     const hop = relationOf(b.schema, input.collection, fieldName);
-    if (!hop || (hop.kind === 'm2o' && sub.length === 0)) {
+    const d = hop ? deepOf(input.deep, key) : {};
+    // `deep[field][_fields]` is the nested read's field list, as a nested query's `fields`.
+    const subFields = d._fields?.length ? d._fields : sub;
+    if (!hop || (hop.kind === 'm2o' && subFields.length === 0)) {
       if (!f.schema) {
         // Presentation-only alias fields (dividers, groups) have no value.
         return;
@@ -159,14 +162,13 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
       node.selections.push({ kind: 'column', key, field: f });
       return;
     }
-    const d = deepOf(input.deep, key);
     // Nested to-many arrays are windowed like the root: the default page size unless
     // `deep[field][_limit]` says otherwise (-1 for all), as Directus applies its default
     // limit to nested one-to-many reads. Without `_sort`: the relation's sort field, then key.
     const many = hop.kind !== 'm2o';
     const child = buildNode(b, {
       collection: hop.related,
-      fields: sub.length ? sub : [b.schema.collections[hop.related].primary ?? '*'],
+      fields: subFields.length ? subFields : [b.schema.collections[hop.related].primary ?? '*'],
       filter: (d._filter as Filter | undefined) ?? null,
       search: typeof d._search === 'string' ? d._search : null,
       sort: many ? (d._sort ?? defaultSort(hop)) : null,
@@ -176,7 +178,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
       alias: null,
       depth: input.depth + 1,
     });
-    node.selections.push({ kind: sub.length ? 'relation' : 'keys', key, hop, node: child });
+    node.selections.push({ kind: subFields.length ? 'relation' : 'keys', key, hop, node: child });
   };
 
   // `*.*`: every field, and every relation one level further with the given sub-fields.

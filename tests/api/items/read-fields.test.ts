@@ -120,6 +120,25 @@ describe('GET /api/items/:collection relations', () => {
     expect(filtered.body.data).toEqual([{ id: 1, comments: [{ body: 'third' }] }]);
   });
 
+  it('reads a nested relation with the fields deep[field][_fields] names', async () => {
+    const res = await get(
+      '/api/items/articles?fields=id,comments,author&filter[id][_eq]=1&deep[comments][_fields]=body&deep[comments][_sort]=sort&deep[author][_fields]=name,country.name',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      {
+        id: 1,
+        comments: [{ body: 'second' }, { body: 'first' }, { body: 'third' }],
+        author: { name: 'Ada', country: { name: 'Norway' } },
+      },
+    ]);
+    const unknown = await get(
+      '/api/items/articles?fields=id,comments&deep[comments][_fields]=nope',
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toContain('nope');
+  });
+
   it('filters through a relation without duplicating parents', async () => {
     const res = await get(
       '/api/items/articles?fields=id&filter[tags][tag_id][name][_in]=computing,hardware&sort=id',
