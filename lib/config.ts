@@ -36,16 +36,23 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema>;
 
+const KEYS = Object.keys(envSchema.shape) as (keyof Config)[];
+let last: { key: string; config: Config } | null = null;
+
 /**
- * Read on every call (cheap) so tests and the migrate script can point the process at a
- * different database or data directory before the first connection is made.
+ * Read on every call so tests and the migrate script can point the process at a different
+ * database or data directory before the first connection is made. Parsed again only when
+ * one of its variables changed: the request path calls this several times per request.
  */
 export function config(): Config {
+  const key = KEYS.map((k) => process.env[k] ?? '\u0000').join('\u0001');
+  if (last && last.key === key) return last.config;
   const parsed = envSchema.safeParse(process.env);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment: ${issues.join('; ')}`);
   }
+  last = { key, config: parsed.data };
   return parsed.data;
 }
 

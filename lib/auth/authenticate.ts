@@ -1,10 +1,11 @@
 import 'server-only';
 import { anonymous, type Accountability } from '@/lib/access/accountability';
-import { resolveUserAccess } from '@/lib/access/policies';
+import { onAccessInvalidated, resolveUserAccess } from '@/lib/access/policies';
 import { config } from '@/lib/config';
 import { peerOf } from '@/lib/http/peer';
 import type { Db } from '@/lib/db/client';
 import { InvalidCredentialsError, InvalidTokenError } from '@/lib/http/errors';
+import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import { liveSession } from './session-cache';
 import { looksLikeJwt, tokenHash, verifyAccessToken } from './tokens';
 
@@ -49,6 +50,32 @@ async function loadUser(db: Db, where: { id: string } | { token: string }) {
 
 type LoadedUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
 
+// A static token is looked up once per few seconds rather than on every request: the lookup
+// is a database round trip, often half of what a simple read costs. Only hits are kept, so a
+// new token works at once; a change through the users, roles or policies services or to the
+// caller's own token clears the cache in every worker of this instance (other instances:
+// within the TTL, as for a logged-out session).
+const STATIC_TOKEN_TTL_MS = 5_000;
+const staticTokens = new Map<string, { user: LoadedUser; at: number }>();
+onAccessInvalidated(() => staticTokens.clear());
+onSiblingNotice('static-tokens', () => staticTokens.clear());
+
+/** After a user's static token changed outside the users service: refuse the old one now. */
+export function forgetStaticTokens(): void {
+  staticTokens.clear();
+  tellSiblings('static-tokens');
+}
+
+async function staticTokenUser(db: Db, token: string): Promise<LoadedUser | null> {
+  const hit = staticTokens.get(token);
+  if (hit && Date.now() - hit.at < STATIC_TOKEN_TTL_MS) return hit.user;
+  const user = await loadUser(db, { token });
+  if (!user) staticTokens.delete(token);
+  // Bounded: an attacker's made-up tokens never hit, so only real ones accumulate.
+  else if (staticTokens.size < 10_000) staticTokens.set(token, { user, at: Date.now() });
+  return user;
+}
+
 type Credential = Pick<Accountability, 'session' | 'assurance' | 'via'>;
 
 /**
@@ -92,7 +119,7 @@ export async function authenticate(request: Request, db: Db): Promise<Accountabi
     });
   }
   if (bearer) {
-    const user = await loadUser(db, { token: bearer });
+    const user = await staticTokenUser(db, bearer);
     if (!user) throw new InvalidTokenError();
     return signedIn(db, base, user, {
       session: null,

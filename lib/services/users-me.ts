@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { recordUserActivity } from '@/lib/auth/audit';
+import { forgetStaticTokens } from '@/lib/auth/authenticate';
 import { hashPassword } from '@/lib/auth/passwords';
 import { passwordSchema } from '@/lib/auth/password-reset';
 import { endUserSessions } from '@/lib/auth/sessions';
@@ -126,6 +127,7 @@ export async function updateMe(input: UpdateMeInput, ctx: RequestContext) {
     } catch (err) {
       throw uniqueViolation(err);
     }
+    if ('token' in values) forgetStaticTokens();
   }
   return readMe(ctx);
 }
