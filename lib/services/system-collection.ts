@@ -13,15 +13,12 @@ import { permissionOf, readPolicyFor } from '@/lib/items/access';
 import * as read from '@/lib/items/read/service';
 import type { ItemsContext } from '@/lib/items/write/context';
 import * as write from '@/lib/items/write/service';
+import { WRITE_ONLY } from '@/lib/access/write-only';
 
 export type Item = Record<string, unknown>;
 export type Key = write.Key;
 type Action = 'read' | 'create' | 'update' | 'delete';
 
-/** Write-only fields: never returned, filtered, sorted or searched on, and kept out of revisions. */
-export const WRITE_ONLY: Readonly<Record<string, readonly string[]>> = {
-  daas_users: ['password', 'token', 'tfa_secret'],
-};
 const SYSTEM = { system: true, hidden: WRITE_ONLY } as const;
 
 export interface SystemCollection {

@@ -3,14 +3,16 @@ import type { Accountability } from '@/lib/access/accountability';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import { compileFilter, type FilterContext } from '../filter';
 import type { Filter } from '../query';
-import { allowsField, FULL_ACCESS, type ReadPolicy } from './policy';
+import { allowsField, FULL_ACCESS, isRestricted, type ReadPolicy } from './policy';
 
 /** Per-statement compilation state shared by every node of one read. */
 export interface ReadContext {
   schema: SchemaOverview;
   accountability: Accountability | null;
   policy: ReadPolicy;
-  /** Set when a policy restricts the caller; absent for admin reads. */
+  /** A policy limits the caller: unknown and refused names are the same 403. */
+  restricted: boolean;
+  /** Whether a field may be read; absent for admin reads that hide nothing. */
   fieldAllowed?: (collection: string, field: string) => boolean;
   relatedFilter?: (collection: string) => Filter | null;
   /** The related-row condition as SQL over an alias (for count()). */
@@ -26,12 +28,19 @@ export function readContext(input: {
 }): ReadContext {
   let n = 0;
   const policy = input.policy ?? FULL_ACCESS;
-  const restricted = Boolean(input.policy);
+  const restricted = isRestricted(input.policy);
   const rc: ReadContext = {
     schema: input.schema,
     accountability: input.accountability,
     policy,
-    fieldAllowed: restricted ? (c, f) => allowsField(policy(c), f) : undefined,
+    restricted,
+    fieldAllowed: restricted
+      ? (c, f) => allowsField(policy(c), f)
+      : input.policy
+        ? // Admin read: only existing fields the policy hides are refused; unknown ones
+          // fall through to the 400 naming them.
+          (c, f) => allowsField(policy(c), f) || !input.schema.collections[c]?.fields[f]
+        : undefined,
     relatedFilter: restricted ? (c) => policy(c).filter : undefined,
     // `r<n>`: never the `<alias>__f<n>` form the filter compiler derives from an alias.
     nextAlias: () => `r${n++}`,

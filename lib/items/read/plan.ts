@@ -4,7 +4,7 @@ import { fieldDenied } from '../filter/context';
 import { isFunctionCall, parseFunctionCall } from '../functions';
 import { DEFAULT_LIMIT, type DeepQuery, type Filter, type Query } from '../query';
 import { collectionOf, relationOf, type Hop } from '../relations-path';
-import { allowsField, FULL_ACCESS, type NodeAccess, type ReadPolicy } from './policy';
+import { allowsField, FULL_ACCESS, isRestricted, type NodeAccess, type ReadPolicy } from './policy';
 
 /**
  * The read plan: what one read returns, resolved against the schema and the caller's
@@ -144,7 +144,8 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
     }
     const f = Object.hasOwn(c.fields, fieldName) ? c.fields[fieldName] : undefined;
     if (!f || !allowsField(access, fieldName)) {
-      if (b.restricted) throw fieldDenied(input.collection, fieldName);
+      // A field that exists but is refused (write-only fields, even for admins) is a 403.
+      if (b.restricted || f) throw fieldDenied(input.collection, fieldName);
       throw new InvalidQueryError(
         `Field "${fieldName.slice(0, 80)}" does not exist in collection "${input.collection}"`,
       );
@@ -232,7 +233,7 @@ export function buildPlan(
   policy?: ReadPolicy,
 ): PlanNode {
   return buildNode(
-    { schema, policy: policy ?? FULL_ACCESS, restricted: Boolean(policy) },
+    { schema, policy: policy ?? FULL_ACCESS, restricted: isRestricted(policy) },
     {
       collection,
       fields: query.fields ?? ['*'],

@@ -16,6 +16,20 @@ export type ReadPolicy = (collection: string) => NodeAccess;
 
 export const FULL_ACCESS: ReadPolicy = () => ({ fields: '*', filter: null });
 
+// An administrator's read still loses the write-only fields (lib/access/write-only.ts), but
+// is not "restricted": a missing field stays a 400 naming it, rows are not filtered.
+const adminPolicies = new WeakSet<ReadPolicy>();
+
+export function adminPolicy(policy: ReadPolicy): ReadPolicy {
+  adminPolicies.add(policy);
+  return policy;
+}
+
+/** A policy that limits the caller (not an admin read with only write-only fields hidden). */
+export function isRestricted(policy: ReadPolicy | undefined): policy is ReadPolicy {
+  return Boolean(policy) && !adminPolicies.has(policy!);
+}
+
 export function allowsField(access: NodeAccess, field: string): boolean {
   return access.fields === '*' || access.fields.has(field);
 }

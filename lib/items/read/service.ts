@@ -23,8 +23,9 @@ import type { ListMeta } from './count';
 import { readPage } from './page';
 import { pageWindow, type PageWindow } from './pagination';
 import { buildPlan, type PlanNode } from './plan';
-import { FULL_ACCESS, type ReadPolicy } from './policy';
+import { adminPolicy, FULL_ACCESS, type ReadPolicy } from './policy';
 import { orderBy, sortKeys } from './sort';
+import { WRITE_ONLY } from '@/lib/access/write-only';
 
 export interface ReadOptions {
   /** The access layer's restrictions; none = an admin read. */
@@ -69,10 +70,9 @@ function hookContext(ctx: RequestContext, schema: SchemaOverview): HookContext {
 
 /** The caller's policy with the hidden fields taken out of every collection they belong to. */
 function withHidden(schema: SchemaOverview, options: ReadOptions): ReadPolicy | undefined {
-  const hidden = options.hidden;
-  if (!hidden || !Object.keys(hidden).length) return options.policy;
+  const hidden = { ...WRITE_ONLY, ...options.hidden };
   const base = options.policy ?? FULL_ACCESS;
-  return (collection) => {
+  const policy: ReadPolicy = (collection) => {
     const access = base(collection);
     const gone = Object.hasOwn(hidden, collection) ? hidden[collection] : [];
     if (!gone.length) return access;
@@ -82,6 +82,7 @@ function withHidden(schema: SchemaOverview, options: ReadOptions): ReadPolicy | 
         : [...access.fields];
     return { ...access, fields: new Set(names.filter((f) => !gone.includes(f))) };
   };
+  return options.policy ? policy : adminPolicy(policy);
 }
 
 async function prepare(
@@ -90,8 +91,12 @@ async function prepare(
   ctx: RequestContext,
   options: ReadOptions,
 ): Promise<{ schema: SchemaOverview; query: Query; hooks: HookContext; policy?: ReadPolicy }> {
-  // Internal callers (hooks, scheduled work) read as admin without a user.
-  if (!ctx.accountability.user && !ctx.accountability.admin) throw new UnauthenticatedError();
+  // Anonymous callers read through the public policy (the access layer's `policy`, which
+  // answers 401 when it grants nothing); internal callers (hooks, scheduled work) read as
+  // admin without a user.
+  if (!ctx.accountability.user && !ctx.accountability.admin && !options.policy) {
+    throw new UnauthenticatedError();
+  }
   const schema = await getSchema(ctx.db);
   itemsCollection(schema, collection, options.system);
   const hooks = hookContext(ctx, schema);

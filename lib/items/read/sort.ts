@@ -77,7 +77,7 @@ function resolvedOrDenied(rc: ReadContext, collection: string, name: string) {
   try {
     return resolvePath(rc.schema, collection, name);
   } catch (err) {
-    if (rc.fieldAllowed && err instanceof InvalidQueryError) {
+    if (rc.restricted && err instanceof InvalidQueryError) {
       throw fieldDenied(collection, name.slice(0, 80));
     }
     throw err;

@@ -13,6 +13,7 @@ import {
 export const GET = route(
   {
     params: collectionParams,
+    access: 'public',
     query: itemsQuerySchema,
     summary: 'List items',
     tags: ['Items'],
@@ -22,6 +23,7 @@ export const GET = route(
 export const POST = route(
   {
     params: collectionParams,
+    access: 'public',
     query: itemsQuerySchema,
     body: createPayload,
     status: 201,
@@ -33,6 +35,7 @@ export const POST = route(
 export const PATCH = route(
   {
     params: collectionParams,
+    access: 'public',
     query: itemsQuerySchema,
     body: itemPayload,
     summary: 'Update every item the required filter matches',
@@ -43,6 +46,7 @@ export const PATCH = route(
 export const DELETE = route(
   {
     params: collectionParams,
+    access: 'public',
     query: itemsQuerySchema,
     summary: 'Delete every item the required filter matches',
     tags: ['Items'],

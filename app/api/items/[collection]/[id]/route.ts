@@ -7,6 +7,7 @@ import { deleteItem, itemPayload, updateItem, upsertItem } from '@/lib/items/wri
 export const GET = route(
   {
     params: itemParams,
+    access: 'public',
     query: itemsQuerySchema,
     summary: 'One item',
     tags: ['Items'],
@@ -16,6 +17,7 @@ export const GET = route(
 export const PATCH = route(
   {
     params: itemParams,
+    access: 'public',
     query: itemsQuerySchema,
     body: itemPayload,
     summary: 'Update one item: only the fields sent change',
@@ -26,6 +28,7 @@ export const PATCH = route(
 export const PUT = route(
   {
     params: itemParams,
+    access: 'public',
     query: itemsQuerySchema,
     body: itemPayload,
     summary: 'Create the item with this key, or update the fields sent when it exists',
@@ -36,6 +39,7 @@ export const PUT = route(
 export const DELETE = route(
   {
     params: itemParams,
+    access: 'public',
     summary: 'Delete one item',
     tags: ['Items'],
   },
