@@ -121,3 +121,38 @@ describe('X-On-Behalf-Of', () => {
     expect(res.body.data.id).toBe(target.id);
   });
 });
+
+describe('X-On-Behalf-Of on an item write', () => {
+  it("writes the delegated user into the change's activity record", async () => {
+    const { sql } = await import('kysely');
+    const { invalidateSchema } = await import('@/lib/schema/overview');
+    const { addPermissions } = await import('../helpers/permissions');
+    const db = getDb();
+    await sql`create table dlg_notes (id serial primary key, body text)`.execute(db);
+    invalidateSchema();
+    const token = crypto.randomBytes(24).toString('base64url');
+    const account = await createUser({ token });
+    const policy = await createPolicy({ app_access: true, delegate_access: true });
+    await grant({ user: account.id, policy });
+    await addPermissions(policy, [
+      { collection: 'dlg_notes', action: 'create' },
+      { collection: 'dlg_notes', action: 'read' },
+    ]);
+    const target = await createUser();
+
+    const res = await app.request('/api/items/dlg_notes', {
+      method: 'POST',
+      token,
+      headers: behalf(target.id),
+      body: { body: 'on behalf' },
+    });
+    expect(res.status).toBe(201);
+    const activity = await db
+      .selectFrom('daas_activity')
+      .select(['user', 'action'])
+      .where('collection', '=', 'dlg_notes')
+      .where('item', '=', String(res.body.data.id))
+      .execute();
+    expect(activity).toEqual([{ user: target.id, action: 'create' }]);
+  });
+});
