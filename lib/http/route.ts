@@ -34,7 +34,7 @@ export interface RouteSpec<P, Q, B> {
   shape?: ErrorShape;
   /** OpenAPI: */
   summary?: string;
-  tags?: string[];
+  tags?: readonly string[];
   response?: z.ZodType;
 }
 

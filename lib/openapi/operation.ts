@@ -157,7 +157,7 @@ export function buildOperation(input: {
     operationId: id,
     ...(spec.summary ? { summary: spec.summary } : {}),
     ...(access === 'admin' ? { description: 'Administrators only.' } : {}),
-    ...(spec.tags?.length ? { tags: spec.tags } : {}),
+    ...(spec.tags?.length ? { tags: [...spec.tags] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body ? { requestBody: requestBody(spec.body, components, id) } : {}),
     responses: {

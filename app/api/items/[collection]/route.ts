@@ -10,47 +10,30 @@ import {
   updateItems,
 } from '@/lib/items/write/handlers';
 
-export const GET = route(
-  {
-    params: collectionParams,
-    access: 'public',
-    query: itemsQuerySchema,
-    summary: 'List items',
-    tags: ['Items'],
-  },
-  (input, ctx) => listItems(input, ctx),
-);
+// Public: the caller's policies (the public policy for anonymous callers) decide, per item.
+const base = {
+  params: collectionParams,
+  query: itemsQuerySchema,
+  access: 'public',
+  tags: ['Items'],
+} as const;
+
+export const GET = route({ ...base, summary: 'List items' }, listItems);
 export const POST = route(
   {
-    params: collectionParams,
-    access: 'public',
-    query: itemsQuerySchema,
+    ...base,
     body: createPayload,
     status: 201,
     summary: 'Create one item (object body) or several (array body)',
-    tags: ['Items'],
   },
-  (input, ctx) => createItems(input, ctx),
+  createItems,
 );
 export const PATCH = route(
-  {
-    params: collectionParams,
-    access: 'public',
-    query: itemsQuerySchema,
-    body: itemPayload,
-    summary: 'Update every item the required filter matches',
-    tags: ['Items'],
-  },
-  (input, ctx) => updateItems(input, ctx),
+  { ...base, body: itemPayload, summary: 'Update every item the required filter matches' },
+  updateItems,
 );
 export const DELETE = route(
-  {
-    params: collectionParams,
-    access: 'public',
-    query: itemsQuerySchema,
-    summary: 'Delete every item the required filter matches',
-    tags: ['Items'],
-  },
-  (input, ctx) => deleteItems(input, ctx),
+  { ...base, summary: 'Delete every item the required filter matches' },
+  deleteItems,
 );
 export const OPTIONS = preflight;

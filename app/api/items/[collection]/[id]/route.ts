@@ -4,45 +4,22 @@ import { itemsQuerySchema } from '@/lib/items/parse';
 import { getItem, itemParams } from '@/lib/items/read/http';
 import { deleteItem, itemPayload, updateItem, upsertItem } from '@/lib/items/write/handlers';
 
-export const GET = route(
-  {
-    params: itemParams,
-    access: 'public',
-    query: itemsQuerySchema,
-    summary: 'One item',
-    tags: ['Items'],
-  },
-  (input, ctx) => getItem(input, ctx),
-);
+// Public: the caller's policies (the public policy for anonymous callers) decide, per item.
+const one = { params: itemParams, access: 'public', tags: ['Items'] } as const;
+const withQuery = { ...one, query: itemsQuerySchema };
+
+export const GET = route({ ...withQuery, summary: 'One item' }, getItem);
 export const PATCH = route(
-  {
-    params: itemParams,
-    access: 'public',
-    query: itemsQuerySchema,
-    body: itemPayload,
-    summary: 'Update one item: only the fields sent change',
-    tags: ['Items'],
-  },
-  (input, ctx) => updateItem(input, ctx),
+  { ...withQuery, body: itemPayload, summary: 'Update one item: only the fields sent change' },
+  updateItem,
 );
 export const PUT = route(
   {
-    params: itemParams,
-    access: 'public',
-    query: itemsQuerySchema,
+    ...withQuery,
     body: itemPayload,
     summary: 'Create the item with this key, or update the fields sent when it exists',
-    tags: ['Items'],
   },
-  (input, ctx) => upsertItem(input, ctx),
+  upsertItem,
 );
-export const DELETE = route(
-  {
-    params: itemParams,
-    access: 'public',
-    summary: 'Delete one item',
-    tags: ['Items'],
-  },
-  (input, ctx) => deleteItem(input, ctx),
-);
+export const DELETE = route({ ...one, summary: 'Delete one item' }, deleteItem);
 export const OPTIONS = preflight;
