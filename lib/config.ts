@@ -42,9 +42,12 @@ let last: { key: string; config: Config } | null = null;
 /**
  * Read on every call so tests and the migrate script can point the process at a different
  * database or data directory before the first connection is made. Parsed again only when
- * one of its variables changed: the request path calls this several times per request.
+ * one of its variables changed: the request path calls this several times per request. A
+ * production process never changes its environment, so there it is read once (every
+ * `process.env` read is a call into the runtime).
  */
 export function config(): Config {
+  if (last?.config.NODE_ENV === 'production') return last.config;
   const key = KEYS.map((k) => process.env[k] ?? '\u0000').join('\u0001');
   if (last && last.key === key) return last.config;
   const parsed = envSchema.safeParse(process.env);
