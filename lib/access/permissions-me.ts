@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import type { Accountability } from './accountability';
 import { moduleAccessOf, type ModuleAccess } from './module-keys';
 import { permissionsFor, PERMISSION_ACTIONS, type PermissionRow } from './permissions';
+import { roleTree } from './policies';
 
 interface Ctx {
   db: Db;
@@ -32,19 +33,7 @@ async function allRoles(db: Db, user: { id: string; role: string | null }): Prom
     .where('policy', 'is', null)
     .where('role', 'is not', null)
     .execute();
-  const seen = new Set<string>();
-  let frontier = [...(user.role ? [user.role] : []), ...extra.map((r) => r.role!)];
-  while (frontier.length) {
-    frontier.forEach((r) => seen.add(r));
-    const parents = await db
-      .selectFrom('daas_roles')
-      .select('parent')
-      .where('id', 'in', frontier)
-      .where('parent', 'is not', null)
-      .execute();
-    frontier = parents.map((p) => p.parent!).filter((p) => !seen.has(p));
-  }
-  return [...seen];
+  return roleTree(db, [...(user.role ? [user.role] : []), ...extra.map((r) => r.role!)]);
 }
 
 /**

@@ -33,7 +33,7 @@ export function onAccessInvalidated(listener: () => void): void {
 
 onSiblingNotice('access', clearCaches);
 
-async function roleTree(db: Db, roleIds: string[]): Promise<string[]> {
+export async function roleTree(db: Db, roleIds: string[]): Promise<string[]> {
   // Policies of a parent role apply to its children: walk up from every role held.
   const seen = new Set<string>();
   let frontier = roleIds.filter(Boolean);
