@@ -10,6 +10,8 @@ export interface BenchRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** Static token of the caller; default: the administrator's. */
+  token?: string;
 }
 
 export interface Statement {
@@ -56,7 +58,10 @@ async function main(): Promise<void> {
     const res = await dispatch(
       new Request(input.base + r.path, {
         method: r.method,
-        headers: { authorization: `Bearer ${input.token}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${r.token ?? input.token}`,
+          'content-type': 'application/json',
+        },
         body: r.body === undefined ? undefined : JSON.stringify(r.body),
       }),
     );

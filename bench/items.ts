@@ -26,6 +26,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
 const WORKERS = process.env.WEB_CONCURRENCY ?? '2';
 const TOKEN = 'bench-admin-static-token-0123456789';
+const MEMBER_TOKEN = 'bench-member-static-token-0123456789';
 
 interface Case extends BenchRequest {
   name: string;
@@ -35,6 +36,12 @@ interface Case extends BenchRequest {
 
 export const CASES: Case[] = [
   { name: 'list 25', method: 'GET', path: '/api/items/articles?limit=25', target: true },
+  {
+    name: 'list 25, non-admin with item filter',
+    method: 'GET',
+    path: '/api/items/articles?limit=25',
+    token: MEMBER_TOKEN,
+  },
   {
     name: 'filter + sort',
     method: 'GET',
@@ -197,6 +204,15 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
+/** Admin list 25 against the same read by a non-admin whose policy filters the rows. */
+function permissionCost(rows: Row[]): string {
+  const admin = rows.find((r) => r.c.name === 'list 25');
+  const member = rows.find((r) => r.c.name.startsWith('list 25, non-admin'));
+  if (!admin || !member || !member.api.rps) return '';
+  const ratio = admin.api.rps / member.api.rps;
+  return `\nNon-admin list 25 with an item filter costs ${ratio.toFixed(2)}x the admin read (aim: under 1.3x).`;
+}
+
 export async function runItemsBench(): Promise<string> {
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await freshDatabase();
@@ -206,7 +222,7 @@ export async function runItemsBench(): Promise<string> {
     // A first start migrates and creates the administrator; the data goes in while it is down.
     await (await startServer({ database, env: serverEnv(database) })).stop();
     const started = Date.now();
-    await seed(database.url!, { token: TOKEN, adminEmail: ADMIN_EMAIL });
+    await seed(database.url!, { token: TOKEN, adminEmail: ADMIN_EMAIL, memberToken: MEMBER_TOKEN });
     console.error(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const captured = await capture(database);
     captured.forEach((c, i) => {
@@ -218,8 +234,8 @@ export async function runItemsBench(): Promise<string> {
       CASES.map((c, i) => ({ method: c.method, path: c.path, statements: captured[i].statements })),
     );
     try {
-      const auth = { authorization: `Bearer ${TOKEN}` };
       for (const [i, c] of CASES.entries()) {
+        const auth = { authorization: `Bearer ${c.token ?? TOKEN}` };
         await measure(c, api.url, auth, 1);
         const a = await measure(c, api.url, auth, DURATION_S);
         await measure(c, bare.url, {}, 1);
@@ -258,6 +274,7 @@ export async function runItemsBench(): Promise<string> {
     table(rows),
     '',
     missed.length ? `Below target: ${missed.join(', ')}` : 'Every target met.',
+    permissionCost(rows),
   ];
   if (errors) lines.push('', `Non-2xx responses, errors or timeouts: ${errors}`);
   if (!bin) lines.push('', 'pgbench was not found: its column is empty.');

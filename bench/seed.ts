@@ -37,7 +37,35 @@ const DATA = [
     select a, 1 + (a + k * 7) % 20 from generate_series(1, 100000) a, generate_series(0, 2) k`,
 ];
 
-export async function seed(url: string, admin: { token: string; adminEmail: string }) {
+/**
+ * A non-admin caller whose one policy reads articles with an item filter (published only),
+ * and authors and tags whole: the cost of permissions on the hot path.
+ */
+async function addMember(client: pg.Client, token: string): Promise<void> {
+  const user = await client.query(
+    `insert into daas_users (email, status, token) values ('member@bench.test', 'active', $1) returning id`,
+    [token],
+  );
+  const policy = await client.query(
+    `insert into daas_policies (name, app_access) values ('Bench readers', true) returning id`,
+  );
+  await client.query(`insert into daas_access ("user", policy) values ($1, $2)`, [
+    user.rows[0].id,
+    policy.rows[0].id,
+  ]);
+  await client.query(
+    `insert into daas_permissions (policy, collection, action, fields, permissions) values
+      ($1, 'articles', 'read', '["*"]', '{"status":{"_eq":"published"}}'),
+      ($1, 'authors', 'read', '["*"]', null),
+      ($1, 'tags', 'read', '["*"]', null)`,
+    [policy.rows[0].id],
+  );
+}
+
+export async function seed(
+  url: string,
+  admin: { token: string; adminEmail: string; memberToken?: string },
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -57,6 +85,7 @@ export async function seed(url: string, admin: { token: string; adminEmail: stri
       admin.adminEmail,
     ]);
     if (set.rowCount !== 1) throw new Error('the administrator was not found');
+    if (admin.memberToken) await addMember(client, admin.memberToken);
     await client.query('vacuum analyze authors, tags, articles, articles_tags');
   } finally {
     await client.end();
