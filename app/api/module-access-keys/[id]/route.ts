@@ -9,35 +9,27 @@ import {
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
+const one = { access: 'admin', params: moduleKeyParams, tags: ['Access'] } as const;
+
 export const GET = route(
-  {
-    access: 'admin',
-    params: moduleKeyParams,
-    summary: 'Read one module access key or folder',
-    tags: ['Access'],
-    response: moduleKeyResponse,
-  },
-  (input, ctx) => readModuleKey(input, ctx),
+  { ...one, summary: 'Read one module access key or folder', response: moduleKeyResponse },
+  readModuleKey,
 );
 export const PATCH = route(
   {
-    access: 'admin',
-    params: moduleKeyParams,
+    ...one,
     body: updateModuleKeyBody,
     summary: 'Update a module access key or folder',
-    tags: ['Access'],
     response: moduleKeyResponse,
   },
-  (input, ctx) => updateModuleKey(input, ctx),
+  updateModuleKey,
 );
 export const DELETE = route(
   {
-    access: 'admin',
-    params: moduleKeyParams,
+    ...one,
     status: 204,
     summary: 'Delete a module access key, or a folder with everything in it (not built-ins)',
-    tags: ['Access'],
   },
-  (input, ctx) => deleteModuleKey(input, ctx),
+  deleteModuleKey,
 );
 export const OPTIONS = preflight;

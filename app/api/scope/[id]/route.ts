@@ -9,35 +9,27 @@ import {
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
+const one = { access: 'admin', params: scopeParams, tags: ['Scope'] } as const;
+
 export const GET = route(
-  {
-    access: 'admin',
-    params: scopeParams,
-    summary: 'Read one scope',
-    tags: ['Scope'],
-    response: scopeItemResponse,
-  },
-  (input, ctx) => readScope(input, ctx),
+  { ...one, summary: 'Read one scope', response: scopeItemResponse },
+  readScope,
 );
 export const PATCH = route(
   {
-    access: 'admin',
-    params: scopeParams,
+    ...one,
     body: updateScopeBody,
     summary: 'Update the name or missing_uri_mode of a scope',
-    tags: ['Scope'],
     response: scopeItemResponse,
   },
-  (input, ctx) => updateScope(input, ctx),
+  updateScope,
 );
 export const DELETE = route(
   {
-    access: 'admin',
-    params: scopeParams,
+    ...one,
     status: 204,
     summary: 'Delete a scope, its descendants and the access records granted at them',
-    tags: ['Scope'],
   },
-  (input, ctx) => deleteScope(input, ctx),
+  deleteScope,
 );
 export const OPTIONS = preflight;

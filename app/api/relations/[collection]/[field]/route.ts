@@ -8,34 +8,29 @@ import {
 } from '@/lib/schema/relations';
 import { deleteRelation, updateRelation } from '@/lib/schema/relations-write';
 
+const one = { params: relationParams, tags: ['Relations'] } as const;
+
 export const GET = route(
-  {
-    params: relationParams,
-    summary: 'Read one relation',
-    tags: ['Relations'],
-    response: relationResponse,
-  },
-  (input, ctx) => readRelation(input, ctx),
+  { ...one, summary: 'Read one relation', response: relationResponse },
+  readRelation,
 );
 export const PATCH = route(
   {
+    ...one,
     access: 'admin',
-    params: relationParams,
     body: updateRelationBody,
     summary: 'Update a relation (rules and metadata)',
-    tags: ['Relations'],
     response: relationResponse,
   },
-  (input, ctx) => updateRelation(input, ctx),
+  updateRelation,
 );
 export const DELETE = route(
   {
+    ...one,
     access: 'admin',
-    params: relationParams,
     status: 204,
     summary: 'Delete a relation (drops the foreign key, keeps the column)',
-    tags: ['Relations'],
   },
-  (input, ctx) => deleteRelation(input, ctx),
+  deleteRelation,
 );
 export const OPTIONS = preflight;
