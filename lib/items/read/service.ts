@@ -23,8 +23,9 @@ import type { ListMeta } from './count';
 import { readPage } from './page';
 import { pageWindow, type PageWindow } from './pagination';
 import { buildPlan, type PlanNode } from './plan';
-import { adminPolicy, FULL_ACCESS, type ReadPolicy } from './policy';
+import { adminPolicy, FULL_ACCESS, isRestricted, type ReadPolicy } from './policy';
 import { orderBy, sortKeys } from './sort';
+import { runForKey } from './statement-cache';
 import { WRITE_ONLY } from '@/lib/access/write-only';
 
 export interface ReadOptions {
@@ -150,20 +151,31 @@ export async function readByQuery(
 }
 
 /** The one data statement of a read: each row is a finished JSON item. */
-async function selectItems(
+function itemsStatement(
   rc: ReadContext,
-  ctx: RequestContext,
   input: { plan: PlanNode; alias: string; where: RawBuilder<boolean>; window: PageWindow },
-): Promise<unknown[]> {
+): RawBuilder<{ item: unknown }> {
   const { plan, alias, where, window } = input;
   const limit = window.limit >= 0 ? sql`limit ${window.limit}` : sql``;
   const offset = window.offset ? sql`offset ${window.offset}` : sql``;
-  const res = await sql<{
+  return sql<{
     item: unknown;
-  }>`select ${rowJson(rc, plan, alias)} as item from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))} ${limit} ${offset}`.execute(
-    ctx.db,
-  );
-  return res.rows.map((r) => r.item);
+  }>`select ${rowJson(rc, plan, alias)} as item from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))} ${limit} ${offset}`;
+}
+
+/**
+ * A read whose statement depends on nothing but the collection, the query and the key can
+ * reuse its compiled form: an unrestricted caller (admin policy), no dynamic values.
+ */
+function statementShape(
+  collection: string,
+  query: Query,
+  policy: ReadPolicy | undefined,
+  options: ReadOptions,
+): string | null {
+  if (isRestricted(policy)) return null;
+  const text = JSON.stringify([collection, query, options.system ?? false, options.hidden ?? null]);
+  return text.includes('$') ? null : text;
 }
 
 async function afterRead(
@@ -216,16 +228,30 @@ export async function readMany(
   const { filter, valid } = keyFilter(rc, collection, ids);
   if (!valid.length) return [];
   const q = prepared.query;
-  const combined: Filter = q.filter ? { _and: [q.filter, filter] } : filter;
-  const plan = buildPlan(prepared.schema, collection, { ...q, filter: combined }, policy);
-  const alias = rc.nextAlias();
-  const rows = await selectItems(rc, ctx, {
-    plan,
-    alias,
-    where: nodeWhere(rc, plan, alias),
-    window: { limit: -1, offset: 0, page: 0, empty: false },
+  const build = () => {
+    const combined: Filter = q.filter ? { _and: [q.filter, filter] } : filter;
+    const plan = buildPlan(prepared.schema, collection, { ...q, filter: combined }, policy);
+    const alias = rc.nextAlias();
+    return itemsStatement(rc, {
+      plan,
+      alias,
+      where: nodeWhere(rc, plan, alias),
+      window: { limit: -1, offset: 0, page: 0, empty: false },
+    });
+  };
+  const rows = await runForKey({
+    db: ctx.db,
+    schema: prepared.schema,
+    shape: valid.length === 1 ? statementShape(collection, q, policy, options) : null,
+    key: valid[0],
+    build,
   });
-  return (await afterRead(collection, rows, q, prepared.hooks)) as Item[];
+  return (await afterRead(
+    collection,
+    rows.map((r) => r.item),
+    q,
+    prepared.hooks,
+  )) as Item[];
 }
 
 /**
