@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
+import { constraint, db, errorOf, exec, uid } from '../../helpers/schema-sql';
 import { createTokenUser, type TokenUser } from '../../helpers/token-users';
 
 const app = setupTestApp();
@@ -12,24 +11,6 @@ beforeAll(async () => {
   admin = await createTokenUser({ admin: true });
   member = await createTokenUser();
 });
-
-const uid = (prefix: string) => `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
-
-async function db() {
-  return (await import('@/lib/db/client')).getDb();
-}
-
-async function exec(text: string): Promise<void> {
-  await sql.raw(text).execute(await db());
-  (await import('@/lib/schema/overview')).invalidateSchema();
-}
-
-async function constraint(table: string) {
-  const res = await sql<{ conname: string; confdeltype: string; confupdtype: string }>`
-    select conname, confdeltype, confupdtype from pg_constraint
-    where contype = 'f' and conrelid = ${table}::regclass`.execute(await db());
-  return res.rows;
-}
 
 /** Parent and child tables joined through the API, with an o2m alias `children`. */
 async function related() {
@@ -50,9 +31,6 @@ async function related() {
   expect(res.status).toBe(201);
   return { parent, child };
 }
-
-const errorOf = (res: { body: { errors: { message: string; extensions: { code: string } }[] } }) =>
-  res.body.errors[0];
 
 describe('GET /api/relations', () => {
   it('lists a foreign key made with plain SQL, with null meta', async () => {

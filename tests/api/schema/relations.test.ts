@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
+import { constraint, db, errorOf, exec, parentChild, uid } from '../../helpers/schema-sql';
 import { createTokenUser, type TokenUser } from '../../helpers/token-users';
 
 const app = setupTestApp();
@@ -13,39 +13,8 @@ beforeAll(async () => {
   member = await createTokenUser();
 });
 
-const uid = (prefix: string) => `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
-
-async function db() {
-  return (await import('@/lib/db/client')).getDb();
-}
-
-/** Plain SQL for setting up tables, then the cached overview dropped as any schema change does. */
-async function exec(text: string): Promise<void> {
-  await sql.raw(text).execute(await db());
-  (await import('@/lib/schema/overview')).invalidateSchema();
-}
-
-/** A parent table with an integer key and a child table with a nullable `parent` column. */
-async function parentChild(childColumn = 'parent integer') {
-  const parent = uid('rp');
-  const child = uid('rc');
-  await exec(`create table ${parent} (id serial primary key, name text)`);
-  await exec(`create table ${child} (id serial primary key, ${childColumn}, title text)`);
-  return { parent, child };
-}
-
-async function constraint(table: string) {
-  const res = await sql<{ conname: string; confdeltype: string; confupdtype: string }>`
-    select conname, confdeltype, confupdtype from pg_constraint
-    where contype = 'f' and conrelid = ${table}::regclass`.execute(await db());
-  return res.rows;
-}
-
 const post = (body: unknown, token = admin.token) =>
   app.request('/api/relations', { method: 'POST', body, token });
-
-const errorOf = (res: { body: { errors: { message: string; extensions: { code: string } }[] } }) =>
-  res.body.errors[0];
 
 describe('POST /api/relations (many-to-one)', () => {
   it('creates a real foreign key with the given rules, enforced by the database', async () => {
