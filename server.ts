@@ -10,8 +10,8 @@ import path from 'node:path';
 import next from 'next';
 import { config } from '@/lib/config';
 import { closeDb } from '@/lib/db/client';
-import { dispatch } from '@/lib/http/dispatch';
-import { serveWith } from '@/lib/http/node-adapter';
+import { dispatchApi } from '@/lib/http/dispatch';
+import { serveApi } from '@/lib/http/node-adapter';
 import { logger } from '@/lib/logs/logger';
 import { startup } from '@/lib/startup';
 import { relaySiblingNotices } from '@/lib/sibling-bus';
@@ -41,7 +41,7 @@ async function serve(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     if (!apiViaNext && isApi(req.url ?? '/')) {
-      void serveWith(dispatch, req, res);
+      void serveApi(dispatchApi, req, res);
       return;
     }
     nextHandler(req, res).catch((err: unknown) => {

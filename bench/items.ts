@@ -75,6 +75,15 @@ export const CASES: Case[] = [
   { name: 'count=exact', method: 'GET', path: '/api/items/articles?limit=25&count=exact' },
 ];
 
+/** BENCH_ONLY="read by id,list 25" measures just those rows (names as in the table). */
+function selected(): Case[] {
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  if (!only?.length) return CASES;
+  const picked = CASES.filter((c) => only.includes(c.name));
+  if (!picked.length) throw new Error(`BENCH_ONLY matches no case: ${process.env.BENCH_ONLY}`);
+  return picked;
+}
+
 async function measure(c: Case, base: string, headers: Record<string, string>, seconds: number) {
   const result = await autocannon({
     url: base + c.path,
@@ -98,7 +107,7 @@ function serverEnv(database: FreshDatabase): Record<string, string> {
 }
 
 /** Every request through the API in process once, recording the SQL it sends. */
-export async function capture(database: FreshDatabase): Promise<Captured[]> {
+export async function capture(database: FreshDatabase, cases: Case[]): Promise<Captured[]> {
   const outfile = path.join('dist', `bench-capture-${process.pid}.mjs`);
   await bundle({ entry: 'bench/capture.ts', outfile });
   try {
@@ -110,7 +119,7 @@ export async function capture(database: FreshDatabase): Promise<Captured[]> {
     };
     env.SECRET ??= 'bench-secret-bench-secret-bench-secret-0123';
     env.PUBLIC_URL = 'http://127.0.0.1';
-    const input = JSON.stringify({ base: 'http://127.0.0.1', token: TOKEN, requests: CASES });
+    const input = JSON.stringify({ base: 'http://127.0.0.1', token: TOKEN, requests: cases });
     const run = spawnSync(process.execPath, [path.join(ROOT, outfile)], {
       cwd: ROOT,
       env,
@@ -224,17 +233,18 @@ export async function runItemsBench(): Promise<string> {
     const started = Date.now();
     await seed(database.url!, { token: TOKEN, adminEmail: ADMIN_EMAIL, memberToken: MEMBER_TOKEN });
     console.error(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const captured = await capture(database);
+    const cases = selected();
+    const captured = await capture(database, cases);
     captured.forEach((c, i) => {
-      if (c.status >= 300) throw new Error(`${CASES[i].name}: the API answered ${c.status}`);
+      if (c.status >= 300) throw new Error(`${cases[i].name}: the API answered ${c.status}`);
     });
     const api = await startServer({ database, env: serverEnv(database) });
     const bare = await startBare(
       database,
-      CASES.map((c, i) => ({ method: c.method, path: c.path, statements: captured[i].statements })),
+      cases.map((c, i) => ({ method: c.method, path: c.path, statements: captured[i].statements })),
     );
     try {
-      for (const [i, c] of CASES.entries()) {
+      for (const [i, c] of cases.entries()) {
         const auth = { authorization: `Bearer ${c.token ?? TOKEN}` };
         await measure(c, api.url, auth, 1);
         const a = await measure(c, api.url, auth, DURATION_S);

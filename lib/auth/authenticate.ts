@@ -8,10 +8,11 @@ import { InvalidCredentialsError, InvalidTokenError } from '@/lib/http/errors';
 import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import { liveSession } from './session-cache';
 import { looksLikeJwt, tokenHash, verifyAccessToken } from './tokens';
+import type { ApiRequest } from '@/lib/http/api-request';
 
 export const SESSION_COOKIE = 'daas_session';
 
-export function readCookie(request: Request, name: string): string | null {
+export function readCookie(request: ApiRequest, name: string): string | null {
   const header = request.headers.get('cookie');
   if (!header) return null;
   for (const part of header.split(';')) {
@@ -29,7 +30,7 @@ export function readCookie(request: Request, name: string): string | null {
  * per-address rate limits. Without it: the TCP peer (fast path), else the address the nearest
  * hop appended (the last entry, as when served through Next).
  */
-export function clientIp(request: Request): string | null {
+export function clientIp(request: ApiRequest): string | null {
   const forwarded = request.headers.get('x-forwarded-for');
   const hops =
     forwarded
@@ -101,7 +102,7 @@ async function signedIn(
  * session cookie. No credential: the anonymous caller. A credential that does not check out:
  * 401, never a silent downgrade to anonymous.
  */
-export async function authenticate(request: Request, db: Db): Promise<Accountability> {
+export async function authenticate(request: ApiRequest, db: Db): Promise<Accountability> {
   const base = anonymous(clientIp(request), request.headers.get('user-agent'));
   const auth = request.headers.get('authorization');
   const bearer = auth && /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, '').trim() : null;

@@ -6,6 +6,7 @@ import { ForbiddenScopeError, resolveScope } from '@/lib/access/scope';
 import { authenticate, clientIp, readCookie } from '@/lib/auth/authenticate';
 import type { Db } from '@/lib/db/client';
 import { AppError } from './errors';
+import type { ApiRequest } from './api-request';
 
 export const SCOPE_HEADER = 'x-resource-uri';
 export const SCOPE_COOKIE = 'daas_resource_uri';
@@ -18,7 +19,7 @@ export interface Caller {
 }
 
 /** The header wins over the cookie; an empty header means the root scope. */
-export function requestedScope(request: Request): string | null {
+export function requestedScope(request: ApiRequest): string | null {
   const header = request.headers.get(SCOPE_HEADER);
   if (header !== null) return header.trim() || null;
   return readCookie(request, SCOPE_COOKIE)?.trim() || null;
@@ -28,11 +29,11 @@ export function requestedScope(request: Request): string | null {
  * Whether the request names a scope at all (header or cookie, even empty). Only a few
  * endpoints (GET /api/permissions/me) tell an absent scope from the root scope.
  */
-export function scopeGiven(request: Request): boolean {
+export function scopeGiven(request: ApiRequest): boolean {
   return request.headers.get(SCOPE_HEADER) !== null || readCookie(request, SCOPE_COOKIE) !== null;
 }
 
-async function signIn(request: Request, db: Db, lenient: boolean): Promise<Accountability> {
+async function signIn(request: ApiRequest, db: Db, lenient: boolean): Promise<Accountability> {
   try {
     return await authenticate(request, db);
   } catch (err) {
@@ -67,7 +68,7 @@ async function atScope(db: Db, who: Accountability, uri: string | null): Promise
  * must never keep anyone from signing in or out.
  */
 export async function resolveCaller(
-  request: Request,
+  request: ApiRequest,
   db: Db,
   options: { lenient?: boolean } = {},
 ): Promise<Caller> {

@@ -1,6 +1,8 @@
 import 'server-only';
 import { getDb, type Db } from '@/lib/db/client';
 import { loadSettings } from '@/lib/settings/cache';
+import type { ApiRequest } from './api-request';
+import { apiHandler } from './api-handler';
 
 /**
  * CORS from the `cors_*` settings. Origins match exactly; an empty list allows none. A
@@ -8,7 +10,7 @@ import { loadSettings } from '@/lib/settings/cache';
  * headers (a refused one gets only `Vary: Origin` while CORS is on).
  */
 export async function corsHeaders(
-  request: Request,
+  request: ApiRequest,
   db: Db,
   preflight = false,
 ): Promise<Record<string, string> | null> {
@@ -36,7 +38,7 @@ export async function corsHeaders(
 }
 
 /** `OPTIONS` for every API route: 204 with the preflight headers, or 204 with none. */
-export async function preflight(request: Request): Promise<Response> {
+export const preflight = apiHandler(async (request) => {
   const headers = await corsHeaders(request, getDb(), true).catch(() => null);
-  return new Response(null, { status: 204, headers: headers ?? {} });
-}
+  return { status: 204, headers: headers ?? {}, body: null };
+});

@@ -6,6 +6,7 @@ import {
   InvalidQueryError,
   UnsupportedMediaTypeError,
 } from './errors';
+import type { ApiRequest } from './api-request';
 
 function describe(issues: z.core.$ZodIssue[]): string {
   return issues
@@ -31,7 +32,7 @@ export function parseWith<T>(
 }
 
 /** Reads a JSON body, refusing the wrong content type (415), oversize (413) and bad JSON (400). */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   const limit = config().MAX_PAYLOAD_SIZE;
   const declared = Number(request.headers.get('content-length') ?? 0);

@@ -1,77 +1,15 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
-import { publicUrl } from '@/lib/config';
-import { errorResponse } from './respond';
+import type { ApiRequest } from './api-request';
+import { bodyStream, hasBody, NodeRequest, origin, type BodyStream } from './node-request';
+import type { Outcome } from './outcome';
+import { errorOutcome, errorResponse } from './respond';
 import { errorShapeFor } from './shapes';
 import { setPeer } from './peer';
 
 type WebHandler = (request: Request) => Promise<Response>;
-
-const BODYLESS = new Set(['GET', 'HEAD']);
-
-function origin(req: IncomingMessage): string {
-  const host = req.headers.host;
-  if (!host) return publicUrl();
-  const forwarded = req.headers['x-forwarded-proto'];
-  const proto = typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : '';
-  const scheme =
-    proto === 'https' || proto === 'http'
-      ? proto
-      : (req.socket as TLSSocket).encrypted
-        ? 'https'
-        : 'http';
-  return `${scheme}://${host}`;
-}
-
-function hasBody(req: IncomingMessage): boolean {
-  if (BODYLESS.has(req.method ?? 'GET')) return false;
-  const length = req.headers['content-length'];
-  if (length !== undefined) return length !== '0';
-  return req.headers['transfer-encoding'] !== undefined;
-}
-
-interface BodyStream {
-  stream: ReadableStream<Uint8Array>;
-  /** Throws away whatever the handler left unread, so the connection can serve the next request. */
-  discard(): void;
-}
-
-function bodyStream(req: IncomingMessage): BodyStream {
-  let open = true;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on('data', (chunk: Buffer) => {
-        if (!open) return;
-        controller.enqueue(chunk);
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.once('end', () => {
-        if (open) controller.close();
-        open = false;
-      });
-      req.once('error', (err) => {
-        if (open) controller.error(err);
-        open = false;
-      });
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      open = false;
-      req.resume();
-    },
-  });
-  return {
-    stream,
-    discard() {
-      open = false;
-      if (!req.complete) req.resume();
-    },
-  };
-}
+type ApiServe = (request: ApiRequest) => Promise<Outcome>;
 
 /** Builds the Web `Request` a route handler expects from Node's request, streaming the body. */
 export function toWebRequest(
@@ -204,5 +142,58 @@ export async function serveWith(
     await writeWebResponse(res, response, method).catch(() => res.destroy());
   } finally {
     body?.discard();
+  }
+}
+
+/** Writes an `Outcome`: a serialised body goes out in one write with its Content-Length. */
+export async function writeOutcome(
+  res: ServerResponse,
+  outcome: Outcome,
+  method: string,
+): Promise<void> {
+  const { response } = outcome;
+  if (response) {
+    for (const name of Object.keys(outcome.headers)) {
+      response.headers.set(name, outcome.headers[name]);
+    }
+    return writeWebResponse(res, response, method);
+  }
+  const headers: Record<string, string | string[] | number> = { ...outcome.headers };
+  if (outcome.cookies?.length) headers['set-cookie'] = outcome.cookies;
+  const { status, body } = outcome;
+  if (body === null || status === 204 || status === 304) {
+    res.writeHead(status, headers).end();
+    return;
+  }
+  const bytes = Buffer.from(body, 'utf8');
+  headers['content-length'] = bytes.byteLength;
+  res.writeHead(status, headers);
+  if (method === 'HEAD') res.end();
+  else res.end(bytes);
+}
+
+/**
+ * Serves one Node request with the API dispatcher, without building a Web `Request` or
+ * `Response` on the way. Like `serveWith`, whatever goes wrong answers 500 in the
+ * specification's error body and never takes the process down.
+ */
+export async function serveApi(
+  serve: ApiServe,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const request = new NodeRequest(req, res);
+  try {
+    await writeOutcome(res, await serve(request), request.method);
+  } catch (err) {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const pathname = (req.url ?? '/').split('?')[0];
+    const outcome = errorOutcome(err, errorShapeFor(pathname), crypto.randomUUID());
+    await writeOutcome(res, outcome, request.method).catch(() => res.destroy());
+  } finally {
+    request.discardBody();
   }
 }

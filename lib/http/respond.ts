@@ -1,6 +1,7 @@
 import { translateDbError } from '@/lib/db/errors';
 import { logger } from '@/lib/logs/logger';
 import { AppError, InternalError } from './errors';
+import { jsonOutcome, toResponse, type Outcome } from './outcome';
 import type { ErrorShape } from './shapes';
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
@@ -17,11 +18,11 @@ export function errorBody(err: AppError, shape: ErrorShape): unknown {
 }
 
 /**
- * The one place an exception becomes a response. Known errors keep their message; anything
+ * The one place an exception becomes an answer. Known errors keep their message; anything
  * else is logged with the request id and answered with a generic 500, so no stack trace,
  * SQL text or database message reaches a client.
  */
-export function errorResponse(err: unknown, shape: ErrorShape, requestId: string): Response {
+export function errorOutcome(err: unknown, shape: ErrorShape, requestId: string): Outcome {
   let known = translateDbError(err);
   if (!known) {
     logger.error(
@@ -30,7 +31,11 @@ export function errorResponse(err: unknown, shape: ErrorShape, requestId: string
     );
     known = new InternalError();
   }
-  const headers = new Headers(known.headers);
-  headers.set('x-request-id', requestId);
-  return json(errorBody(known, shape), { status: known.status, headers });
+  const outcome = jsonOutcome(errorBody(known, shape), known.status, known.headers);
+  outcome.headers['x-request-id'] = requestId;
+  return outcome;
+}
+
+export function errorResponse(err: unknown, shape: ErrorShape, requestId: string): Response {
+  return toResponse(errorOutcome(err, shape, requestId));
 }

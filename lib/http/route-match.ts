@@ -1,10 +1,9 @@
-import type { RouteContext } from './route';
+import type { ApiRouteHandler } from './api-handler';
 
 export const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS', 'HEAD'] as const;
 export type Method = (typeof METHODS)[number];
 
-type WebHandler = (request: Request, context: RouteContext) => Promise<Response>;
-export type RouteModule = Partial<Record<Method, WebHandler>> & Record<string, unknown>;
+export type RouteModule = Partial<Record<Method, ApiRouteHandler>> & Record<string, unknown>;
 
 type Segment =
   | { kind: 'static'; value: string }

@@ -3,12 +3,15 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Accountability } from '@/lib/access/accountability';
 import { getDb } from '@/lib/db/client';
+import { apiHandler, type ApiHandle, type ApiRouteHandler } from './api-handler';
+import type { ApiRequest } from './api-request';
 import { resolveCaller } from './caller';
 import { corsHeaders } from './cors';
 import type { RequestContext } from './context';
 import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from './errors';
 import { parseWith, queryObject, readJsonBody } from './input';
-import { errorResponse, json } from './respond';
+import { jsonOutcome, lowerCased, responseOutcome, type Outcome } from './outcome';
+import { errorOutcome } from './respond';
 import { Reply } from './reply';
 import { errorShapeFor, type ErrorShape } from './shapes';
 
@@ -42,7 +45,7 @@ export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  request: Request;
+  request: ApiRequest;
 }
 
 export type Handler<P, Q, B> = (
@@ -50,13 +53,9 @@ export type Handler<P, Q, B> = (
   ctx: RequestContext,
 ) => Promise<unknown>;
 
-export interface RouteContext {
-  params: Promise<Record<string, string | string[] | undefined>>;
-}
+export type { RouteContext } from './api-handler';
 
-export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
-  spec: RouteSpec<unknown, unknown, unknown>;
-};
+export type RouteHandler = ApiRouteHandler & { spec: RouteSpec<unknown, unknown, unknown> };
 
 function checkAccess(spec: RouteSpec<unknown, unknown, unknown>, who: Accountability): void {
   const access = spec.access ?? 'user';
@@ -69,17 +68,17 @@ function checkAccess(spec: RouteSpec<unknown, unknown, unknown>, who: Accountabi
   if (access === 'admin' && !who.admin) throw new ForbiddenError();
 }
 
-async function toResponse(result: unknown, status: number): Promise<Response> {
-  if (result instanceof Response) return result;
+function toOutcome(result: unknown, status: number): Outcome {
+  if (result instanceof Response) return responseOutcome(result);
   if (result instanceof Reply) {
     const s = result.init.status ?? status;
-    const headers = new Headers(result.init.headers);
-    for (const c of result.init.cookies ?? []) headers.append('set-cookie', c);
-    if (s === 204 || result.body === null) return new Response(null, { status: s, headers });
-    return json(result.body, { status: s, headers });
+    const headers = lowerCased(result.init.headers);
+    const cookies = result.init.cookies;
+    if (s === 204 || result.body === null) return { status: s, headers, cookies, body: null };
+    return { ...jsonOutcome(result.body, s, headers), cookies };
   }
-  if (status === 204) return new Response(null, { status });
-  return json({ data: result ?? null }, { status });
+  if (status === 204) return { status, headers: {}, body: null };
+  return jsonOutcome({ data: result ?? null }, status);
 }
 
 /**
@@ -90,16 +89,14 @@ export function route<P = undefined, Q = undefined, B = undefined>(
   spec: RouteSpec<P, Q, B>,
   handler: Handler<P, Q, B>,
 ): RouteHandler {
-  const fn = async (request: Request, context: RouteContext): Promise<Response> => {
+  const handle: ApiHandle = async (request, rawParams) => {
     const requestId = request.headers.get('x-request-id')?.slice(0, 64) || crypto.randomUUID();
     const url = new URL(request.url);
     const shape = spec.shape ?? errorShapeFor(url.pathname);
     const db = getDb();
-    let response: Response;
+    let outcome: Outcome;
     try {
-      const params = spec.params
-        ? parseWith(spec.params, (await context?.params) ?? {}, 'params')
-        : (undefined as P);
+      const params = spec.params ? parseWith(spec.params, rawParams, 'params') : (undefined as P);
       const { accountability, scope } = await resolveCaller(request, db, {
         lenient: spec.lenientAuth && spec.access === 'public',
       });
@@ -114,14 +111,16 @@ export function route<P = undefined, Q = undefined, B = undefined>(
         { params, query, body, request },
         { db, accountability, requestId, scope },
       );
-      response = await toResponse(result, spec.status ?? 200);
+      outcome = toOutcome(result, spec.status ?? 200);
     } catch (err) {
-      response = errorResponse(err, shape, requestId);
+      outcome = errorOutcome(err, shape, requestId);
     }
-    response.headers.set('x-request-id', requestId);
+    outcome.headers['x-request-id'] = requestId;
     const cors = await corsHeaders(request, db).catch(() => null);
-    if (cors) for (const [k, v] of Object.entries(cors)) response.headers.set(k, v);
-    return response;
+    if (cors) Object.assign(outcome.headers, cors);
+    return outcome;
   };
-  return Object.assign(fn, { spec: spec as RouteSpec<unknown, unknown, unknown> });
+  return Object.assign(apiHandler(handle), {
+    spec: spec as RouteSpec<unknown, unknown, unknown>,
+  });
 }

@@ -8,6 +8,7 @@ import { ForbiddenError } from '@/lib/http/errors';
 import { reply, type Reply } from '@/lib/http/reply';
 import type { LogEntry } from './buffer';
 import { logBuffer } from './logger';
+import type { ApiRequest } from '@/lib/http/api-request';
 
 export const LOGS_MODULE_KEY = 'system:logs';
 const HEARTBEAT_MS = 15_000;
@@ -91,7 +92,7 @@ function sseStream(signal: AbortSignal, minLevel: number | undefined): ReadableS
 
 /** Every new log entry as a server-sent event, until the client goes away. */
 export async function streamLogs(
-  input: { query: z.infer<typeof logStreamQuery>; request: Request },
+  input: { query: z.infer<typeof logStreamQuery>; request: ApiRequest },
   ctx: RequestContext,
 ): Promise<Response> {
   await assertCanRead(ctx.db, ctx.accountability);

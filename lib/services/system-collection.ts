@@ -14,6 +14,7 @@ import * as read from '@/lib/items/read/service';
 import type { ItemsContext } from '@/lib/items/write/context';
 import * as write from '@/lib/items/write/service';
 import { WRITE_ONLY } from '@/lib/access/write-only';
+import type { ApiRequest } from '@/lib/http/api-request';
 
 export type Item = Record<string, unknown>;
 export type Key = write.Key;
@@ -46,7 +47,7 @@ export interface WriteInput<B> {
   params?: { id: string };
   query?: ItemsQueryInput;
   body: B;
-  request: Request;
+  request: ApiRequest;
 }
 
 export const idParams = z.object({ id: z.string().min(1).max(255) });
@@ -80,7 +81,7 @@ async function authorize(ctx: RequestContext, collection: string, action: Action
   await permissionOf(ctx, await getSchema(ctx.db), collection, action);
 }
 
-function itemsContext(ctx: RequestContext, request?: Request): ItemsContext {
+function itemsContext(ctx: RequestContext, request?: ApiRequest): ItemsContext {
   return { ...ctx, origin: request?.headers.get('origin') ?? null };
 }
 
@@ -240,7 +241,7 @@ export class SystemService {
     return this.shown(done, input.query, ctx);
   }
 
-  private async removeKeys(keys: Key[], ctx: RequestContext, request: Request): Promise<Key[]> {
+  private async removeKeys(keys: Key[], ctx: RequestContext, request: ApiRequest): Promise<Key[]> {
     const rows = await storedRows(this.spec, ctx.db, keys);
     const found = rows.map((r) => r.id as Key);
     if (!found.length) return [];
@@ -250,7 +251,7 @@ export class SystemService {
     return this.run(() => write.deleteByFilter(this.spec.collection, filter, c, SYSTEM));
   }
 
-  async remove(input: { params: { id: string }; request: Request }, ctx: RequestContext) {
+  async remove(input: { params: { id: string }; request: ApiRequest }, ctx: RequestContext) {
     await authorize(ctx, this.spec.collection, 'delete');
     const key = validKey(this.spec, input.params.id);
     const done = key === null ? [] : await this.removeKeys([key], ctx, input.request);

@@ -67,12 +67,12 @@ async function main(): Promise<void> {
   register(`data:text/javascript,${encodeURIComponent(hook)}`);
   const http = await import('node:http');
   const { startup } = await import('@/lib/startup');
-  const { dispatch } = await import('@/lib/http/dispatch');
-  const { serveWith } = await import('@/lib/http/node-adapter');
+  const { dispatchApi } = await import('@/lib/http/dispatch');
+  const { serveApi } = await import('@/lib/http/node-adapter');
   const { closeDb } = await import('@/lib/db/client');
   const { closeRedis } = await import('@/lib/redis');
   await startup();
-  const server = http.createServer((req, res) => void serveWith(dispatch, req, res));
+  const server = http.createServer((req, res) => void serveApi(dispatchApi, req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   process.stdout.write(`listening ${port}\n`);

@@ -7,6 +7,7 @@ import type { Query } from '../query';
 import type { ItemsContext } from './context';
 import { readBack } from './read-back';
 import * as items from './service';
+import type { ApiRequest } from '@/lib/http/api-request';
 
 /** Route-facing handlers of the item write endpoints: input in, response body out. */
 
@@ -17,14 +18,14 @@ interface Input<P, B> {
   params: P;
   query: ItemsQueryInput;
   body: B;
-  request: Request;
+  request: ApiRequest;
 }
 type CollectionParams = { collection: string };
 type ItemParams = { collection: string; id: string };
 
 export const FILTER_REQUIRED = 'Filter parameter required for batch update';
 
-function itemsContext(ctx: RequestContext, request: Request): ItemsContext {
+function itemsContext(ctx: RequestContext, request: ApiRequest): ItemsContext {
   return { ...ctx, origin: request.headers.get('origin') };
 }
 
@@ -74,7 +75,7 @@ export async function upsertItem(
 }
 
 export async function deleteItem(
-  input: { params: ItemParams; request: Request },
+  input: { params: ItemParams; request: ApiRequest },
   ctx: RequestContext,
 ): Promise<unknown> {
   const c = itemsContext(ctx, input.request);

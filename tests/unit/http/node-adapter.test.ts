@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { close, listen, postJson, postOnOneSocket } from '../../helpers/node-http';
 import { serveWith } from '@/lib/http/node-adapter';
 
 type Handler = (request: Request) => Promise<Response>;
@@ -8,13 +8,11 @@ let server: http.Server | undefined;
 
 async function serve(handler: Handler): Promise<string> {
   server = http.createServer((req, res) => void serveWith(handler, req, res));
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return listen(server);
 }
 
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await close(server);
   server = undefined;
 });
 
@@ -46,34 +44,12 @@ describe('serving a Web handler from node:http', () => {
   it('streams a request body to the handler', async () => {
     const base = await serve(async (request) => Response.json(await request.json()));
     const payload = { text: 'é'.repeat(100_000) };
-    const res = await fetch(base, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
-    });
-    expect(await res.json()).toEqual(payload);
+    expect(await postJson(base, payload)).toEqual(payload);
   });
 
   it('keeps a keep-alive connection usable after a body the handler did not read', async () => {
     const base = await serve(async () => new Response('no', { status: 401 }));
-    let connections = 0;
-    server!.on('connection', () => connections++);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const body = 'a'.repeat(2_000_000);
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      statuses.push(
-        await new Promise<number>((resolve, reject) => {
-          const req = http.request(base, { method: 'POST', agent }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode!));
-          });
-          req.on('error', reject);
-          req.end(body);
-        }),
-      );
-    }
-    agent.destroy();
+    const { statuses, connections } = await postOnOneSocket(server!, base, 3, 'a'.repeat(2e6));
     expect(statuses).toEqual([401, 401, 401]);
     expect(connections).toBe(1);
   }, 5_000);

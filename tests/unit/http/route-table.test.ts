@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiHandler } from '@/lib/http/api-handler';
 import { compileRoutes, matchRoute, type RouteModule } from '@/lib/http/route-match';
 import { routeFiles } from '@/lib/http/route-table.generated';
 
@@ -35,16 +36,19 @@ describe('the generated route table', () => {
   });
 
   it.each(routeFiles.map((r) => [r.file, r.module] as const))(
-    '%s exports OPTIONS and at least one other method',
+    '%s exports OPTIONS and at least one other method, each servable without Next',
     (_file, module) => {
       expect(typeof module.OPTIONS).toBe('function');
       const handlers = Object.keys(module).filter((k) => typeof module[k] === 'function');
       expect(handlers.length).toBeGreaterThan(1);
+      for (const name of handlers) {
+        expect(typeof (module[name] as { handle?: unknown }).handle, name).toBe('function');
+      }
     },
   );
 });
 
-const handler = async () => new Response(null);
+const handler = apiHandler(async () => ({ status: 204, headers: {}, body: null }));
 const mod: RouteModule = { GET: handler };
 const table = compileRoutes(
   [
