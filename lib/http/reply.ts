@@ -13,6 +13,32 @@ export function reply(
   return new Reply(body, init);
 }
 
+/**
+ * A handler result sent exactly as given, outside the `{data}` envelope: plain text, a
+ * health document, the OpenAPI document, a body the specification fixes.
+ */
+export class RawReply {
+  constructor(
+    readonly body: string,
+    readonly init: { status?: number; headers?: Record<string, string> },
+  ) {}
+}
+
+export function textReply(body: string, contentType = 'text/plain; charset=utf-8'): RawReply {
+  return new RawReply(body, { headers: { 'content-type': contentType } });
+}
+
+export function jsonReply(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string>; contentType?: string } = {},
+): RawReply {
+  const contentType = init.contentType ?? 'application/json; charset=utf-8';
+  return new RawReply(JSON.stringify(body), {
+    status: init.status,
+    headers: { ...init.headers, 'content-type': contentType },
+  });
+}
+
 export interface CookieOptions {
   maxAgeSeconds?: number;
   httpOnly?: boolean;

@@ -4,12 +4,6 @@ import { AppError, InternalError } from './errors';
 import { jsonOutcome, toResponse, type Outcome } from './outcome';
 import type { ErrorShape } from './shapes';
 
-export function json(body: unknown, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
-  headers.set('content-type', 'application/json; charset=utf-8');
-  return new Response(JSON.stringify(body), { ...init, headers });
-}
-
 export function errorBody(err: AppError, shape: ErrorShape): unknown {
   if (shape === 'simple') {
     return { error: err.message, code: err.code };

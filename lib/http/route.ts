@@ -12,7 +12,7 @@ import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from './errors
 import { parseWith, queryObject, readJsonBody } from './input';
 import { jsonOutcome, lowerCased, responseOutcome, type Outcome } from './outcome';
 import { errorOutcome } from './respond';
-import { Reply } from './reply';
+import { RawReply, Reply } from './reply';
 import { errorShapeFor, type ErrorShape } from './shapes';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -76,6 +76,13 @@ function toOutcome(result: unknown, status: number): Outcome {
     const cookies = result.init.cookies;
     if (s === 204 || result.body === null) return { status: s, headers, cookies, body: null };
     return { ...jsonOutcome(result.body, s, headers), cookies };
+  }
+  if (result instanceof RawReply) {
+    return {
+      status: result.init.status ?? status,
+      headers: lowerCased(result.init.headers),
+      body: result.body,
+    };
   }
   if (status === 204) return { status, headers: {}, body: null };
   return jsonOutcome({ data: result ?? null }, status);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import pkg from '@/package.json';
 import type { RequestContext } from '@/lib/http/context';
 import { ServiceUnavailableError } from '@/lib/http/errors';
-import { json } from '@/lib/http/respond';
+import { jsonReply, type RawReply } from '@/lib/http/reply';
 import { probeDatabase } from './database';
 
 type Status = 'ok' | 'warn' | 'error';
@@ -29,7 +29,7 @@ function worst(statuses: Status[]): Status {
  * status; only administrators see the individual checks, which describe the infrastructure.
  * An unreachable database answers 503 so load balancers take the instance out.
  */
-export async function serverHealth(_input: unknown, ctx: RequestContext): Promise<Response> {
+export async function serverHealth(_input: unknown, ctx: RequestContext): Promise<RawReply> {
   const db = await probeDatabase(ctx.db);
   const dbStatus: Status = !db.ok
     ? 'error'
@@ -63,12 +63,10 @@ export async function serverHealth(_input: unknown, ctx: RequestContext): Promis
   const body = ctx.accountability.admin
     ? { status, releaseId: pkg.version, serviceId: os.hostname(), checks }
     : { status };
-  return new Response(JSON.stringify(body), {
+  return jsonReply(body, {
     status: status === 'error' ? 503 : 200,
-    headers: {
-      'content-type': 'application/health+json; charset=utf-8',
-      'cache-control': 'no-store',
-    },
+    headers: { 'cache-control': 'no-store' },
+    contentType: 'application/health+json; charset=utf-8',
   });
 }
 
@@ -79,12 +77,12 @@ const DEPRECATION_HEADERS = {
 };
 
 /** The deprecated `GET /api/health`: tests the database and points at its successor. */
-export async function legacyHealth(_input: unknown, ctx: RequestContext): Promise<Response> {
+export async function legacyHealth(_input: unknown, ctx: RequestContext): Promise<RawReply> {
   const db = await probeDatabase(ctx.db);
   if (!db.ok) {
     throw new ServiceUnavailableError('The database is not reachable', {
       headers: DEPRECATION_HEADERS,
     });
   }
-  return json({ status: 'ok' }, { headers: DEPRECATION_HEADERS });
+  return jsonReply({ status: 'ok' }, { headers: DEPRECATION_HEADERS });
 }

@@ -133,13 +133,13 @@ describe('health with a database that is down', () => {
   it('reports error with 503 from /api/server/health, with the failing check for admins', async () => {
     const { serverHealth } = await import('@/lib/server/health');
     const res = await serverHealth(undefined, ctx(unreachable, true));
-    expect(res.status).toBe(503);
-    const body = await res.json();
+    expect(res.init.status).toBe(503);
+    const body = JSON.parse(res.body);
     expect(body.status).toBe('error');
     expect(body.checks['database:responseTime'][0].status).toBe('error');
     const publicView = await serverHealth(undefined, ctx(unreachable));
-    expect(publicView.status).toBe(503);
-    expect(await publicView.json()).toEqual({ status: 'error' });
+    expect(publicView.init.status).toBe(503);
+    expect(JSON.parse(publicView.body)).toEqual({ status: 'error' });
   });
 
   it('answers 503 SERVICE_UNAVAILABLE from /api/health, keeping the deprecation headers', async () => {

@@ -1,13 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
+import type { ApiRequest } from '@/lib/http/api-request';
 import type { RequestContext } from '@/lib/http/context';
-import { json } from '@/lib/http/respond';
+import { jsonReply, type RawReply } from '@/lib/http/reply';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
 import type { Query } from '../query';
 import type { ItemsContext } from './context';
 import { readBack } from './read-back';
 import * as items from './service';
-import type { ApiRequest } from '@/lib/http/api-request';
 
 /** Route-facing handlers of the item write endpoints: input in, response body out. */
 
@@ -90,14 +90,14 @@ function batchFilter(raw: ItemsQueryInput): Query['filter'] {
 }
 
 /** The exact body the specification gives, without the usual `code`. */
-function filterRequired(): Response {
-  return json({ error: FILTER_REQUIRED }, { status: 400 });
+function filterRequired(): RawReply {
+  return jsonReply({ error: FILTER_REQUIRED }, { status: 400 });
 }
 
 export async function updateItems(
   input: Input<CollectionParams, z.infer<typeof itemPayload>>,
   ctx: RequestContext,
-): Promise<Response | { updated: number; keys: items.Key[] }> {
+): Promise<RawReply | { updated: number; keys: items.Key[] }> {
   const filter = batchFilter(input.query);
   if (!filter) return filterRequired();
   const c = itemsContext(ctx, input.request);
@@ -108,7 +108,7 @@ export async function updateItems(
 export async function deleteItems(
   input: Input<CollectionParams, undefined>,
   ctx: RequestContext,
-): Promise<Response | { deleted: number; keys: items.Key[] }> {
+): Promise<RawReply | { deleted: number; keys: items.Key[] }> {
   const filter = batchFilter(input.query);
   if (!filter) return filterRequired();
   const c = itemsContext(ctx, input.request);

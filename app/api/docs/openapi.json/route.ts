@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
-import { json } from '@/lib/http/respond';
+import { jsonReply } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
 import { openApiDocument } from '@/lib/openapi/document';
 import { rawResponse } from '@/lib/openapi/raw';
@@ -18,6 +18,6 @@ export const GET = route(
     tags: ['Server'],
     response: rawResponse(documentShape),
   },
-  async () => json(await openApiDocument()),
+  async () => jsonReply(await openApiDocument()),
 );
 export const OPTIONS = preflight;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
+import { textReply } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
 import { rawResponse } from '@/lib/openapi/raw';
 
@@ -11,6 +12,6 @@ export const GET = route(
     tags: ['Server'],
     response: rawResponse(z.literal('pong'), 'text/plain'),
   },
-  async () => new Response('pong', { headers: { 'content-type': 'text/plain; charset=utf-8' } }),
+  async () => textReply('pong'),
 );
 export const OPTIONS = preflight;
