@@ -1,6 +1,6 @@
 'use client';
 
-import { CircleAlert, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { usePasswordRequestMutation } from '@/lib/client/auth/password-request-mutation';
+import { FormAlert } from './form-alert';
 import { useErrorMessage } from './use-error-message';
 
 export function ForgotPasswordForm() {
@@ -18,13 +19,9 @@ export function ForgotPasswordForm() {
 
   if (request.isSuccess) {
     return (
-      <div
-        role="status"
-        className="flex items-start gap-2.5 rounded-lg border border-emerald-600/30 bg-emerald-600/5 px-3 py-2.5 text-sm text-emerald-700 dark:text-emerald-400"
-      >
-        <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
-        <span>{t('sent', { email })}</span>
-      </div>
+      <FormAlert tone="success" icon={MailCheck}>
+        {t('sent', { email })}
+      </FormAlert>
     );
   }
 
@@ -35,15 +32,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
-      {request.error && (
-        <div
-          role="alert"
-          className="flex items-start gap-2.5 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-sm text-destructive"
-        >
-          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>{errorMessage(request.error)}</span>
-        </div>
-      )}
+      {request.error && <FormAlert>{errorMessage(request.error)}</FormAlert>}
       <div className="flex flex-col gap-2">
         <Label htmlFor="forgot-email">{t('email')}</Label>
         <Input

@@ -1,6 +1,5 @@
 'use client';
 
-import { CircleAlert } from 'lucide-react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
@@ -9,15 +8,39 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/client/fetcher';
-import { useLoginMutation } from '@/lib/client/auth/login-mutation';
+import { useLoginMutation, type LoginNext } from '@/lib/client/auth/login-mutation';
 import { safeRedirect } from '@/lib/client/auth/safe-redirect';
+import { FormAlert } from './form-alert';
+import { EnrolStep, OtpStep } from './mfa-steps';
 import { useErrorMessage } from './use-error-message';
 
+type Step = { kind: 'credentials' } | { kind: 'otp' } | { kind: 'enrol'; password: string };
+
+/** Email and password, then, when the account needs one, the second factor. */
 export function LoginForm() {
-  const t = useTranslations('Login');
   const locale = useLocale();
   const router = useRouter();
   const searchParams = useSearchParams();
+  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const done = () => router.replace(safeRedirect(searchParams.get('redirect'), locale));
+  const restart = () => setStep({ kind: 'credentials' });
+
+  if (step.kind === 'otp') return <OtpStep onDone={done} onCancel={restart} />;
+  if (step.kind === 'enrol') {
+    return <EnrolStep password={step.password} onDone={done} onCancel={restart} />;
+  }
+  return (
+    <CredentialsForm
+      onSignedIn={(next, password) => {
+        if (next === 'done') done();
+        else setStep(next === 'otp' ? { kind: 'otp' } : { kind: 'enrol', password });
+      }}
+    />
+  );
+}
+
+function CredentialsForm({ onSignedIn }: { onSignedIn(next: LoginNext, password: string): void }) {
+  const t = useTranslations('Login');
   const errorMessage = useErrorMessage();
   const login = useLoginMutation();
   const [email, setEmail] = useState('');
@@ -28,7 +51,7 @@ export function LoginForm() {
     event.preventDefault();
     login.mutate(
       { email: email.trim(), password },
-      { onSuccess: () => router.replace(safeRedirect(searchParams.get('redirect'), locale)) },
+      { onSuccess: (next) => onSignedIn(next, password) },
     );
   }
 
@@ -48,16 +71,7 @@ export function LoginForm() {
       className="flex flex-col gap-5"
       aria-describedby={error ? errorId : undefined}
     >
-      {error && (
-        <div
-          id={errorId}
-          role="alert"
-          className="flex items-start gap-2.5 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-sm text-destructive"
-        >
-          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>{errorMessage(error)}</span>
-        </div>
-      )}
+      {error && <FormAlert id={errorId}>{errorMessage(error)}</FormAlert>}
       <div className="flex flex-col gap-2">
         <Label htmlFor="login-email">{t('email')}</Label>
         <Input

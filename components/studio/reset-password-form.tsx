@@ -1,6 +1,5 @@
 'use client';
 
-import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
@@ -10,26 +9,10 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { usePasswordResetMutation } from '@/lib/client/auth/password-reset-mutation';
 import { Link } from '@/lib/i18n/navigation';
+import { FormAlert } from './form-alert';
 import { useErrorMessage } from './use-error-message';
 
 const MIN_LENGTH = 8;
-
-function Alert({ tone, children }: { tone: 'error' | 'success'; children: string }) {
-  const Icon = tone === 'error' ? CircleAlert : CircleCheck;
-  return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={
-        tone === 'error'
-          ? 'flex items-start gap-2.5 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-sm text-destructive'
-          : 'flex items-start gap-2.5 rounded-lg border border-emerald-600/30 bg-emerald-600/5 px-3 py-2.5 text-sm text-emerald-700 dark:text-emerald-400'
-      }
-    >
-      <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <span>{children}</span>
-    </div>
-  );
-}
 
 export function ResetPasswordForm() {
   const t = useTranslations('ResetPassword');
@@ -40,12 +23,12 @@ export function ResetPasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  if (!token) return <Alert tone="error">{t('missingToken')}</Alert>;
+  if (!token) return <FormAlert tone="error">{t('missingToken')}</FormAlert>;
 
   if (reset.isSuccess) {
     return (
       <div className="flex flex-col gap-5">
-        <Alert tone="success">{t('success')}</Alert>
+        <FormAlert tone="success">{t('success')}</FormAlert>
         <Button asChild className="w-full">
           <Link href="/login">{t('backToLogin')}</Link>
         </Button>
@@ -65,7 +48,7 @@ export function ResetPasswordForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
-      {message && <Alert tone="error">{message}</Alert>}
+      {message && <FormAlert tone="error">{message}</FormAlert>}
       <div className="flex flex-col gap-2">
         <Label htmlFor="reset-password">{t('password')}</Label>
         <Input

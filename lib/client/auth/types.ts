@@ -5,6 +5,8 @@ export interface CurrentUser {
   first_name: string | null;
   last_name: string | null;
   role?: string | null;
+  /** Whether a TOTP factor is enrolled. */
+  has_tfa?: boolean;
 }
 
 export interface LoginInput {
