@@ -12,7 +12,8 @@ interface LiveSession {
 const TTL_MS = 5_000;
 const cache = new Map<string, { value: LiveSession | null; at: number }>();
 
-onSiblingNotice('session-ended', (id) => id && cache.delete(id));
+// No id: a notice may have been missed, so nothing cached can be trusted.
+onSiblingNotice('session-ended', (id) => (id ? cache.delete(id) : cache.clear()));
 
 /** After a logout: refuse the session's tokens at once here and in sibling workers. */
 export function forgetSession(id: string): void {

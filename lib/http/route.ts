@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Accountability } from '@/lib/access/accountability';
 import { getDb } from '@/lib/db/client';
+import { listenForNotices } from '@/lib/sibling-bus';
 import { apiHandler, type ApiHandle, type ApiRouteHandler } from './api-handler';
 import type { ApiRequest } from './api-request';
 import { resolveCaller } from './caller';
@@ -101,6 +102,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     const url = new URL(request.url);
     const shape = spec.shape ?? errorShapeFor(url.pathname);
     const db = getDb();
+    listenForNotices();
     let outcome: Outcome;
     try {
       const params = spec.params ? parseWith(spec.params, rawParams, 'params') : (undefined as P);
