@@ -2,29 +2,12 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '../../helpers/app';
 import { startInstance, type Instance } from '../../helpers/instance';
+import { sleep, shareTestRedis, within } from '../../helpers/redis-pair';
 import { createTokenUser, type TokenUser } from '../../helpers/token-users';
 import { createUser } from '../../helpers/users';
 
-const redisUrl = process.env.TEST_REDIS_URL;
 // Two processes sharing one database: only a PostgreSQL server allows that.
-const enabled = Boolean(redisUrl && process.env.DATABASE_URL);
-// A channel prefix of this run's own, so parallel runs on one Redis don't hear each other.
-const prefix = `daas-test-${crypto.randomBytes(6).toString('hex')}:`;
-if (enabled) {
-  process.env.REDIS_URL = redisUrl;
-  process.env.REDIS_PREFIX = prefix;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls until `check` holds, for at most `ms` (well under every cache's TTL). */
-async function within(ms: number, check: () => Promise<boolean>): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not seen within ${ms} ms`);
-    await sleep(25);
-  }
-}
+const { enabled, redisUrl, prefix } = shareTestRedis();
 
 describe.runIf(enabled)('access changes reach the other instance through Redis', () => {
   const app: TestApp = setupTestApp();
@@ -49,7 +32,7 @@ describe.runIf(enabled)('access changes reach the other instance through Redis',
     expect(created.status).toBe(201);
     other = await startInstance({
       DATABASE_URL: process.env.DATABASE_URL!,
-      REDIS_URL: redisUrl!,
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
     });
     // Both subscribe on their first request: make one here and on the other, then settle.

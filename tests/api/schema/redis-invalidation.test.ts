@@ -3,33 +3,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '../../helpers/app';
 import { startInstance, type Instance } from '../../helpers/instance';
+import { sleep, shareTestRedis, within } from '../../helpers/redis-pair';
 import { createTokenUser, type TokenUser } from '../../helpers/token-users';
 
-const redisUrl = process.env.TEST_REDIS_URL;
 // Two processes sharing one database: only a PostgreSQL server allows that.
-const enabled = Boolean(redisUrl && process.env.DATABASE_URL);
-// A channel prefix of this run's own, so parallel runs on one Redis don't hear each other.
-const prefix = `daas-test-${crypto.randomBytes(6).toString('hex')}:`;
-if (enabled) {
-  process.env.REDIS_URL = redisUrl;
-  process.env.REDIS_PREFIX = prefix;
-}
+const { enabled, redisUrl, prefix } = shareTestRedis();
 
 const uid = (p: string) => `${p}_${crypto.randomBytes(4).toString('hex')}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function db() {
   return (await import('@/lib/db/client')).getDb();
-}
-
-/** Polls until `check` holds, for at most `ms`; returns how long that took. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not seen within ${ms} ms`);
-    await sleep(25);
-  }
-  return Date.now() - start;
 }
 
 describe.runIf(enabled)('schema changes across instances through Redis', () => {
@@ -60,7 +43,7 @@ describe.runIf(enabled)('schema changes across instances through Redis', () => {
     admin = await createTokenUser({ admin: true });
     other = await startInstance({
       DATABASE_URL: process.env.DATABASE_URL!,
-      REDIS_URL: redisUrl!,
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
     });
     // Each instance subscribes on its first schema read, then drops what it built before the
