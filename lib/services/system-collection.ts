@@ -31,6 +31,8 @@ export interface SystemCollection {
   input?: (data: Item, ctx: RequestContext, mode: 'create' | 'update') => Promise<Item>;
   /** Checks the item as it will be after the write; `before` is absent on create. */
   check?: (after: Item, ctx: RequestContext, before?: Item) => Promise<void>;
+  /** Runs once an update of these keys with this (prepared) change is written. */
+  afterUpdate?: (keys: Key[], change: Item, ctx: RequestContext) => Promise<void>;
   beforeDelete?: (keys: Key[], ctx: RequestContext) => Promise<void>;
   /** Database constraint name → field, for the 409 of a unique violation. */
   unique?: Record<string, string>;
@@ -214,7 +216,11 @@ export class SystemService {
     if (!rows.length) return [];
     const filter: Filter = { id: { _in: rows.map((r) => r.id) } };
     const c = itemsContext(ctx, input.request);
-    return this.run(() => write.updateByFilter(this.spec.collection, filter, change, c, SYSTEM));
+    const done = await this.run(() =>
+      write.updateByFilter(this.spec.collection, filter, change, c, SYSTEM),
+    );
+    if (done.length) await this.spec.afterUpdate?.(done, change, ctx);
+    return done;
   }
 
   async update(input: WriteInput<Item>, ctx: RequestContext) {

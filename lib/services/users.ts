@@ -2,10 +2,11 @@ import 'server-only';
 import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/password-reset';
 import { hashPassword } from '@/lib/auth/passwords';
+import { endUserSessions } from '@/lib/auth/sessions';
 import type { RequestContext } from '@/lib/http/context';
 import { InvalidPayloadError } from '@/lib/http/errors';
 import { keepAnAdmin } from './admins';
-import { SystemService, uniqueError, type Item } from './system-collection';
+import { SystemService, uniqueError, type Item, type Key } from './system-collection';
 
 const text = (max: number) => z.string().max(max).nullable();
 
@@ -77,6 +78,21 @@ async function check(after: Item, ctx: RequestContext, before?: Item): Promise<v
     await keepAnAdmin(ctx.db, { users: [String(before.id)] });
 }
 
+/**
+ * A new password, or a status that may not sign in, ends the user's sessions at once (their
+ * refresh tokens, and the access tokens issued for them). An administrator changing their
+ * own password keeps the session they made the change from, as `/users/me` does.
+ */
+async function endSessionsOnChange(keys: Key[], change: Item, ctx: RequestContext) {
+  const statusEnds = typeof change.status === 'string' && change.status !== 'active';
+  if (!('password' in change) && !statusEnds) return;
+  const { user, session } = ctx.accountability;
+  for (const key of keys) {
+    const keep = key === user && !statusEnds ? session : null;
+    await endUserSessions(ctx.db, String(key), keep);
+  }
+}
+
 export const users = new SystemService({
   collection: 'daas_users',
   keyType: 'uuid',
@@ -84,6 +100,7 @@ export const users = new SystemService({
   grantsAccess: true,
   input: (data, ctx) => input(data, ctx),
   check,
+  afterUpdate: endSessionsOnChange,
   beforeDelete: (keys, ctx) => keepAnAdmin(ctx.db, { users: keys.map(String) }),
   unique: { daas_users_email_lower: 'email', daas_users_token_key: 'token' },
 });
