@@ -32,6 +32,18 @@ export async function tableIndexes(db: Db, table: string): Promise<TableIndex[]>
   return res.rows.map((r) => ({ ...r, columns: [...r.columns] }));
 }
 
+/** The column names of one table, read fresh inside the running transaction. */
+export async function tableColumns(db: Db, table: string): Promise<string[]> {
+  const res = await sql<{ name: string }>`
+    select a.attname::text as name
+    from pg_attribute a
+    join pg_class t on t.oid = a.attrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = 'public' and t.relname = ${table} and a.attnum > 0 and not a.attisdropped
+    order by a.attnum`.execute(db);
+  return res.rows.map((r) => r.name);
+}
+
 export async function dropIndex(db: Db, table: string, index: TableIndex): Promise<void> {
   if (index.constraint) {
     await sql`alter table ${sql.id(table)} drop constraint ${sql.id(index.constraint)}`.execute(db);

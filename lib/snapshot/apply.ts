@@ -5,7 +5,7 @@ import { lockDown } from '@/lib/schema/collections';
 import { writeCollectionMeta } from '@/lib/schema/collection-meta';
 import { applyColumn, defaultSql, literal } from '@/lib/schema/ddl';
 import { createColumnIndex, upsertFieldMeta } from '@/lib/schema/field-write';
-import { setColumnIndex, syncIndexes } from '@/lib/schema/indexes';
+import { setColumnIndex, syncIndexes, tableColumns } from '@/lib/schema/indexes';
 import type { FieldMetaInput, IndexSpec } from '@/lib/schema/payloads';
 import { indexSpec } from '@/lib/schema/payloads';
 import {
@@ -200,6 +200,17 @@ export async function runPlan(db: Db, plan: Plan): Promise<void> {
       .map((f) => f.field);
     const declared = await syncIndexes(db, c.collection, columns, indexes);
     await writeCollectionMeta(db, c.collection, { indexes: declared });
+  }
+  // An existing table whose declared indexes changed: after its new columns, before drops
+  // (dropping a column drops the indexes on it anyway).
+  for (const { current, item } of updated(plan.collections)) {
+    const wanted = declaredIndexes(item.meta);
+    if (!item.schema || same(declaredIndexes(current.meta), wanted)) continue;
+    const columns = await tableColumns(db, item.collection);
+    const declared = await syncIndexes(db, item.collection, columns, wanted);
+    // As the source has it when it declares none (null or []), so a second diff is empty.
+    const stored = wanted.length ? declared : (item.meta?.indexes ?? null);
+    await writeCollectionMeta(db, item.collection, { indexes: stored });
   }
 
   for (const r of created(plan.relations)) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
-import { caller } from '../../fixtures/snapshot-schema';
+import { caller, schemaCalls } from '../../fixtures/snapshot-schema';
 
 const app = setupTestApp();
 const call = caller(app, () => app.adminToken());
@@ -28,25 +28,7 @@ async function columnsOf(name: string): Promise<string[]> {
   return res.rows.map((r) => r.column_name);
 }
 
-async function snapshot() {
-  const res = await app.request('/api/schema/snapshot', { token: await app.adminToken() });
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
-async function diff(body: unknown, query = '') {
-  const res = await app.request(`/api/schema/diff${query}`, {
-    method: 'POST',
-    body,
-    token: await app.adminToken(),
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.body.data;
-}
-
-async function apply(body: unknown) {
-  return app.request('/api/schema/apply', { method: 'POST', body, token: await app.adminToken() });
-}
+const { snapshot, diff, apply } = schemaCalls(app);
 
 type Field = {
   collection: string;

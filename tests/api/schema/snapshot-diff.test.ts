@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { createTokenUser, type TokenUser } from '../../helpers/token-users';
-import { caller } from '../../fixtures/snapshot-schema';
+import { caller, schemaCalls } from '../../fixtures/snapshot-schema';
 
 const app = setupTestApp();
 const call = caller(app, () => app.adminToken());
@@ -23,11 +23,7 @@ const fixture = JSON.parse(
   ),
 );
 
-async function snapshot(query = '') {
-  const res = await app.request(`/api/schema/snapshot${query}`, { token: await app.adminToken() });
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
+const { snapshot } = schemaCalls(app);
 
 async function diff(body: unknown, query = '') {
   return app.request(`/api/schema/diff${query}`, {

@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
-import { buildRichSchema, caller, withoutTimestamp } from '../../fixtures/snapshot-schema';
+import {
+  buildRichSchema,
+  caller,
+  schemaCalls,
+  withoutTimestamp,
+} from '../../fixtures/snapshot-schema';
 
 const app = setupTestApp();
 const call = caller(app, () => app.adminToken());
 
-async function snapshot(query = '') {
-  const res = await app.request(`/api/schema/snapshot${query}`, { token: await app.adminToken() });
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
-async function diff(body: unknown, query = '') {
-  const res = await app.request(`/api/schema/diff${query}`, {
-    method: 'POST',
-    body,
-    token: await app.adminToken(),
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.body.data;
-}
-
-async function apply(body: unknown) {
-  return app.request('/api/schema/apply', { method: 'POST', body, token: await app.adminToken() });
-}
+const { snapshot, diff, apply } = schemaCalls(app);
 
 const changes = (d: { collections: unknown[]; fields: unknown[]; relations: unknown[] }) =>
   d.collections.length + d.fields.length + d.relations.length;
