@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import next from 'next';
 import { config } from '@/lib/config';
+import { startHousekeeping } from '@/lib/activity/retention';
 import { closeDb } from '@/lib/db/client';
 import { dispatchApi } from '@/lib/http/dispatch';
 import { serveApi } from '@/lib/http/node-adapter';
@@ -59,6 +60,7 @@ async function serve(): Promise<void> {
     server.listen(c.PORT, c.HOST, resolve);
   });
   logger.info({ port: c.PORT, host: c.HOST, pid: process.pid, apiViaNext }, 'listening');
+  startHousekeeping();
 
   let stopping = false;
   const stop = async () => {

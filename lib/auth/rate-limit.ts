@@ -56,20 +56,15 @@ const limiters = new Map<string, RateLimiterAbstract>();
 /**
  * Made on first use and kept per configuration, so a changed environment (tests) gets
  * fresh limiters. With Redis, a process-local limiter stands in while Redis is unreachable:
- * signing in keeps working, limited per instance.
+ * the guarded endpoint keeps working, limited per instance.
  */
-function limiterFor(
-  action: AuthAction,
-  dimension: Dimension,
-  points = dimension === 'account' ? authRateLimits().points : authRateLimits().ipPoints,
-): RateLimiterAbstract {
-  const limits = authRateLimits();
+function counter(name: string, points: number, duration: number): RateLimiterAbstract {
   const redis = redisPublisher();
-  const keyPrefix = `${redisPrefix()}rl:${action}:${dimension}`;
-  const id = `${keyPrefix}:${points}:${limits.duration}:${redis ? 'redis' : 'memory'}`;
+  const keyPrefix = `${redisPrefix()}rl:${name}`;
+  const id = `${keyPrefix}:${points}:${duration}:${redis ? 'redis' : 'memory'}`;
   let limiter = limiters.get(id);
   if (!limiter) {
-    const options = { keyPrefix, points, duration: limits.duration };
+    const options = { keyPrefix, points, duration };
     limiter = redis
       ? new RateLimiterRedis({
           ...options,
@@ -80,6 +75,14 @@ function limiterFor(
     limiters.set(id, limiter);
   }
   return limiter;
+}
+
+function limiterFor(
+  action: AuthAction,
+  dimension: Dimension,
+  points = dimension === 'account' ? authRateLimits().points : authRateLimits().ipPoints,
+): RateLimiterAbstract {
+  return counter(`${action}:${dimension}`, points, authRateLimits().duration);
 }
 
 function tooMany(res: RateLimiterRes): InstanceType<typeof TooManyRequestsError> {
@@ -151,6 +154,23 @@ export async function limitAttempt<T>(
 export async function limitRequest(action: AuthAction, ip: string | null): Promise<void> {
   try {
     await limiterFor(action, 'ip', authRateLimits().points).consume(ip ?? 'unknown');
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+    throw tooMany(err);
+  }
+}
+
+/**
+ * At most `points` calls per `duration` seconds for one key (a caller), across instances
+ * with Redis: 429 with Retry-After beyond that.
+ */
+export async function limitCalls(
+  name: string,
+  key: string,
+  limit: { points: number; duration: number },
+): Promise<void> {
+  try {
+    await counter(name, limit.points, limit.duration).consume(key);
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
     throw tooMany(err);

@@ -34,6 +34,8 @@ export interface SystemCollection {
   /** Runs once an update of these keys with this (prepared) change is written. */
   afterUpdate?: (keys: Key[], change: Item, ctx: RequestContext) => Promise<void>;
   beforeDelete?: (keys: Key[], ctx: RequestContext) => Promise<void>;
+  /** Read-only audit collections: reads run no item hooks. */
+  silent?: boolean;
   /** Database constraint name → field, for the 409 of a unique violation. */
   unique?: Record<string, string>;
 }
@@ -139,7 +141,7 @@ export class SystemService {
   /** The caller's read rules on this collection (403 without a read permission). */
   private async reading(ctx: RequestContext): Promise<read.ReadOptions> {
     const policy = await readPolicyFor(ctx, await getSchema(ctx.db), this.spec.collection);
-    return { ...SYSTEM, policy };
+    return { ...SYSTEM, policy, events: !this.spec.silent };
   }
 
   async list(input: ListInput, ctx: RequestContext): Promise<Reply> {

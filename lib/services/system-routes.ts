@@ -1,6 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
-import { route, type RouteHandler } from '@/lib/http/route';
+import { route, type Access, type RouteHandler } from '@/lib/http/route';
 import { itemsQuerySchema } from '@/lib/items/parse';
 import {
   batchDeleteBody,
@@ -18,12 +18,35 @@ interface Bodies {
   noun: string;
 }
 
+interface Names {
+  tag: string;
+  noun: string;
+  /** Who may call at all, before the permission checks: `user` (default) or `admin`. */
+  access?: Access;
+}
+
+/** The reading endpoints of one system collection: the list and one item by id. */
+export function readRoutes(service: SystemService, b: Names): Record<string, RouteHandler> {
+  const tags = [b.tag];
+  const query = itemsQuerySchema;
+  const access = b.access;
+  return {
+    list: route({ query, access, summary: `List ${b.noun}`, tags }, (i, ctx) =>
+      service.list(i, ctx),
+    ),
+    readOne: route(
+      { params: idParams, query, access, summary: `One of the ${b.noun}`, tags },
+      (i, ctx) => service.readOne(i, ctx),
+    ),
+  };
+}
+
 /** The Directus-shaped endpoints of one system collection, for its two route files. */
 export function systemRoutes(service: SystemService, b: Bodies): Record<string, RouteHandler> {
   const tags = [b.tag];
   const query = itemsQuerySchema;
   return {
-    list: route({ query, summary: `List ${b.noun}`, tags }, (i, ctx) => service.list(i, ctx)),
+    ...readRoutes(service, b),
     create: route(
       { query, body: b.create, status: 201, summary: `Create ${b.noun} (object or array)`, tags },
       (i, ctx) => service.create(i, ctx),
@@ -40,9 +63,6 @@ export function systemRoutes(service: SystemService, b: Bodies): Record<string, 
     removeBatch: route(
       { body: batchDeleteBody, summary: `Delete ${b.noun} by keys`, tags },
       (i, ctx) => service.removeBatch(i, ctx),
-    ),
-    readOne: route({ params: idParams, query, summary: `One of the ${b.noun}`, tags }, (i, ctx) =>
-      service.readOne(i, ctx),
     ),
     update: route(
       { params: idParams, query, body: b.update, summary: `Update one of the ${b.noun}`, tags },

@@ -41,6 +41,8 @@ export interface ReadOptions {
    * part of the policy, so they can't be returned, filtered, sorted or searched on either.
    */
   hidden?: Readonly<Record<string, readonly string[]>>;
+  /** False: no `items.query` / `items.read` hooks run (read-only audit collections). */
+  events?: boolean;
 }
 
 export interface ListResult {
@@ -91,7 +93,12 @@ async function prepare(
   query: Query,
   ctx: RequestContext,
   options: ReadOptions,
-): Promise<{ schema: SchemaOverview; query: Query; hooks: HookContext; policy?: ReadPolicy }> {
+): Promise<{
+  schema: SchemaOverview;
+  query: Query;
+  hooks: HookContext | null;
+  policy?: ReadPolicy;
+}> {
   // Anonymous callers read through the public policy (the access layer's `policy`, which
   // answers 401 when it grants nothing); internal callers (hooks, scheduled work) read as
   // admin without a user.
@@ -100,6 +107,9 @@ async function prepare(
   }
   const schema = await getSchema(ctx.db);
   itemsCollection(schema, collection, options.system);
+  if (options.events === false) {
+    return { schema, query, hooks: null, policy: withHidden(schema, options) };
+  }
   const hooks = hookContext(ctx, schema);
   const q = await emitter().emitFilter(
     itemEvents(collection, 'query'),
@@ -182,8 +192,9 @@ async function afterRead(
   collection: string,
   rows: unknown[],
   query: Query,
-  hooks: HookContext,
+  hooks: HookContext | null,
 ): Promise<unknown[]> {
+  if (!hooks) return rows;
   return emitter().emitFilter(itemEvents(collection, 'read'), rows, { collection, query }, hooks);
 }
 

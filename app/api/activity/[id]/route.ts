@@ -1,0 +1,8 @@
+import { activity } from '@/lib/activity/services';
+import { preflight } from '@/lib/http/cors';
+import { readRoutes } from '@/lib/services/system-routes';
+
+const r = readRoutes(activity, { tag: 'Activity', noun: 'activity entries' });
+
+export const GET = r.readOne;
+export const OPTIONS = preflight;
