@@ -9,7 +9,7 @@ import { mfaExpected } from './mfa';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { limitAttempt } from './rate-limit';
 import { createSession, grantReply } from './sessions';
-import { verifyTotp } from './totp';
+import { provesFactor } from './otp-once';
 
 export const authMode = z.enum(['json', 'session']).default('json');
 
@@ -68,7 +68,7 @@ export async function checkCredentials(
 async function assuranceFor(db: Db, user: Candidate, otp: string | undefined): Promise<1 | 2> {
   if (!user.tfa_secret) return (await mfaExpected(db, user)) ? 1 : 2;
   if (otp === undefined || otp === '') return 1;
-  if (!verifyTotp(user.tfa_secret, otp)) throw new InvalidOtpError();
+  if (!(await provesFactor(db, user.id, user.tfa_secret, otp))) throw new InvalidOtpError();
   return 2;
 }
 

@@ -17,6 +17,7 @@ import { verifyPassword } from './passwords';
 import { limitAttempt } from './rate-limit';
 import { type AuthMode, grantReply } from './sessions';
 import { randomToken, tokenHash } from './tokens';
+import { provesFactor } from './otp-once';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from './totp';
 
 const otp = z.string().min(1).max(16);
@@ -57,10 +58,15 @@ async function me(ctx: RequestContext) {
   return user;
 }
 
-/** Wrong codes count towards the same limits as wrong passwords, per user and per address. */
-function checkOtp(ctx: RequestContext, user: string, secret: string, code: string) {
+/**
+ * Wrong codes count towards the same limits as wrong passwords, per user and per address.
+ * A code that proves the factor (`prove`) is good once; the first code of an enrolment
+ * only shows the app has the secret, so it may then also finish signing in.
+ */
+function checkOtp(ctx: RequestContext, user: string, secret: string, code: string, prove = true) {
   return limitAttempt('otp', { account: user, ip: ctx.accountability.ip }, async () => {
-    if (!verifyTotp(secret, code)) throw new InvalidOtpError();
+    const ok = prove ? await provesFactor(ctx.db, user, secret, code) : verifyTotp(secret, code);
+    if (!ok) throw new InvalidOtpError();
   });
 }
 
@@ -91,7 +97,7 @@ export async function enableTfa(
   const user = await me(ctx);
   if (user.tfa_secret) throw new InvalidPayloadError('A second factor is already enabled');
   const secret = input.secret.toUpperCase().replace(/=+$/, '');
-  await checkOtp(ctx, user.id, secret, input.otp);
+  await checkOtp(ctx, user.id, secret, input.otp, false);
   await ctx.db
     .updateTable('daas_users')
     .set({ tfa_secret: secret })

@@ -25,23 +25,29 @@ export function totpCode(secret: string, atMs = Date.now()): string {
 }
 
 /**
- * Checks a code against the current step and one step either side, which absorbs clock
- * drift between server and phone without widening the guessing window much. A malformed
- * secret or code is simply a failed check.
+ * The time step a code belongs to, checked against the current step and one either side
+ * (clock drift between server and phone, without widening the guessing window much); null
+ * for a wrong or malformed code or secret.
  */
-export function verifyTotp(secret: string, otp: string, atMs = Date.now()): boolean {
-  if (!/^\d{6}$/.test(otp)) return false;
+export function totpStep(secret: string, otp: string, atMs = Date.now()): number | null {
+  if (!/^\d{6}$/.test(otp)) return null;
   try {
-    return verifySync({
+    const epoch = Math.floor(atMs / 1000);
+    const result = verifySync({
       secret,
       token: otp,
-      epoch: Math.floor(atMs / 1000),
+      epoch,
       period: PERIOD_SECONDS,
       epochTolerance: PERIOD_SECONDS,
-    }).valid;
+    });
+    return result.valid ? Math.floor(epoch / PERIOD_SECONDS) + result.delta : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+export function verifyTotp(secret: string, otp: string, atMs = Date.now()): boolean {
+  return totpStep(secret, otp, atMs) !== null;
 }
 
 /** The `otpauth://` URI an authenticator app scans (as a QR code) to enrol the secret. */

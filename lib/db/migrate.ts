@@ -3,13 +3,17 @@ import { sql, type Kysely } from 'kysely';
 import { logger } from '@/lib/logs/logger';
 import type { Database } from './schema';
 import * as m0001 from './migrations/0001-system-tables';
+import * as m0002 from './migrations/0002-tfa-steps';
 
 interface Migration {
   name: string;
   up(db: Kysely<unknown>): Promise<void>;
 }
 
-export const migrations: Migration[] = [{ name: '0001-system-tables', up: m0001.up }];
+export const migrations: Migration[] = [
+  { name: '0001-system-tables', up: m0001.up },
+  { name: '0002-tfa-steps', up: m0002.up },
+];
 
 // Any fixed 64-bit number; every instance of the service uses the same one.
 const MIGRATION_LOCK = 4_111_720_931;

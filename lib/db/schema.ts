@@ -114,6 +114,11 @@ export interface ActivityTable {
   comment: string | null;
 }
 
+export interface TfaStepsTable {
+  user: string;
+  step: string | number;
+}
+
 export interface SettingsTable {
   id: Auto<number>;
   project_name: Auto<string>;
@@ -220,6 +225,7 @@ export interface Database {
   daas_module_access_keys: ModuleAccessKeysTable;
   daas_sessions: SessionsTable;
   daas_activity: ActivityTable;
+  daas_tfa_steps: TfaStepsTable;
   daas_settings: SettingsTable;
   daas_collections: CollectionsMetaTable;
   daas_fields: FieldsMetaTable;

@@ -10,6 +10,8 @@ const post = (path: string, body: unknown, token?: string, headers?: Record<stri
   app.request(path, { method: 'POST', body, token, headers });
 
 const wrongCode = (secret: string) => (totpCode(secret) === '000000' ? '111111' : '000000');
+/** The code of the next time step: still accepted (clock drift), and later than the current one. */
+const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
 
 function sessionCookie(res: { headers: Headers }): string {
   const set = res.headers.getSetCookie().find((c) => c.startsWith('daas_session=')) ?? '';
@@ -125,7 +127,8 @@ describe('TOTP enrolment: /api/users/me/tfa/*', () => {
     expect(bad.status).toBe(401);
     expect(bad.body.errors[0].extensions.code).toBe('INVALID_OTP');
     expect(await storedSecret(user.id)).toBe(secret);
-    const ok = await post('/api/users/me/tfa/disable', { otp: totpCode(secret) }, access_token);
+    // A later code than the one that signed in: that one is spent.
+    const ok = await post('/api/users/me/tfa/disable', { otp: nextCode(secret) }, access_token);
     expect(ok.status).toBe(204);
     expect(await storedSecret(user.id)).toBeNull();
     const again = await post('/api/users/me/tfa/disable', { otp: totpCode(secret) }, access_token);
@@ -276,7 +279,7 @@ describe('A policy with enforce_tfa', () => {
       .where('id', '=', user.id)
       .execute();
     const { access_token } = await loginAs(user, { otp: totpCode(secret) });
-    const res = await post('/api/users/me/tfa/disable', { otp: totpCode(secret) }, access_token);
+    const res = await post('/api/users/me/tfa/disable', { otp: nextCode(secret) }, access_token);
     expect(res.status).toBe(400);
     expect(await storedSecret(user.id)).toBe(secret);
   });

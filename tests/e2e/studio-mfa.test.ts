@@ -16,8 +16,10 @@ let page: Page;
 /** The administrator's TOTP secret once enrolled. */
 let secret: string | undefined;
 
-function code(): string {
-  return generateSync({ secret: secret!, epoch: Math.floor(Date.now() / 1000), period: 30 });
+/** The current code, or the next time step's (accepted too, and later than any used yet). */
+function code(step: 0 | 1 = 0): string {
+  const epoch = Math.floor(Date.now() / 1000) + step * 30;
+  return generateSync({ secret: secret!, epoch, period: 30 });
 }
 
 async function signIn(): Promise<void> {
@@ -106,7 +108,8 @@ describe('studio sign-in with a second factor (MFA required for everyone)', () =
     expect(await alert.textContent()).toContain('The code is not valid.');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-mfa-code.png') });
 
-    await field.fill(code());
+    // The enrolment's code is spent (a code signs in once): the next one.
+    await field.fill(code(1));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/en\/content$/);
     expect(await sessionStatus('/api/settings')).toBe(200);
