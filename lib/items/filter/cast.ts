@@ -9,6 +9,8 @@ export interface Target {
   type: FieldType;
   /** The column's database type, when it is a plain column (integer range checks). */
   dataType?: string;
+  /** A `json(field, path)` value: text, holding a number when the JSON holds one. */
+  jsonValue?: boolean;
 }
 
 const INT_RANGE: Record<string, [number, number]> = {

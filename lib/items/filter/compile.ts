@@ -128,7 +128,12 @@ function compileFunctionKey(key: string, value: unknown, scope: Scope): Bool {
     },
     nextAlias: () => nextAlias(scope),
   });
-  const t: Target = { name: key, collection: scope.collection, type: fn.type };
+  const t: Target = {
+    name: key,
+    collection: scope.collection,
+    type: fn.type,
+    jsonValue: fn.fn === 'json',
+  };
   return compileOperators(fn.sql, t, value, scope);
 }
 

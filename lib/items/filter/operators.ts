@@ -85,6 +85,39 @@ function elements(col: Sql, type: FieldType, insensitive: boolean, values: Sql[]
   return sql<boolean>`case when jsonb_typeof(${col}::jsonb) = 'array' then exists (select 1 from jsonb_array_elements_text(${col}::jsonb) as e(v) where ${v} in (${wanted})) else false end`;
 }
 
+const JSON_NUMBER = '^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$';
+
+function asNumbers(values: unknown[]): number[] | null {
+  const nums = values.map((v) =>
+    typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : NaN,
+  );
+  return nums.every(Number.isFinite) ? nums : null;
+}
+
+/**
+ * The two sides of a range comparison. A json() value is text, so "10" < "9"; when every
+ * operand is a number it compares as a number instead (a value that is not one matches
+ * nothing), the way a user comparing `json(stats, views)` with 5000 means it.
+ */
+function rangeSides(
+  col: Sql,
+  t: Target,
+  op: string,
+  value: unknown,
+  operands: Operands,
+): { left: Sql; right: Sql[] } {
+  const between = op === '_between' || op === '_nbetween';
+  const raw = between ? (Array.isArray(value) ? value : String(value).split(',')) : [value];
+  const nums = t.jsonValue ? asNumbers(raw) : null;
+  if (nums) {
+    return {
+      left: sql`(case when ${col} ~ ${JSON_NUMBER} then (${col})::numeric end)`,
+      right: nums.map((n) => sql`${n}::numeric`),
+    };
+  }
+  return { left: col, right: between ? operands.list(value) : [operands.one(value)] };
+}
+
 function like(col: Sql, op: FilterOperator, term: string): Bool {
   const insensitive = op.startsWith('_i') || op.startsWith('_ni');
   const base = op.replace(/^_n?i?/, '');
@@ -120,13 +153,13 @@ export function compileOperator(
       return op === '_eq' ? sql<boolean>`${left} = ${right}` : sql<boolean>`${left} <> ${right}`;
     }
     case '_lt':
-      return sql<boolean>`${col} < ${operands.one(value)}`;
     case '_lte':
-      return sql<boolean>`${col} <= ${operands.one(value)}`;
     case '_gt':
-      return sql<boolean>`${col} > ${operands.one(value)}`;
-    case '_gte':
-      return sql<boolean>`${col} >= ${operands.one(value)}`;
+    case '_gte': {
+      const { left, right } = rangeSides(col, t, op, value, operands);
+      const symbol = { _lt: '<', _lte: '<=', _gt: '>', _gte: '>=' }[op];
+      return sql<boolean>`${left} ${sql.raw(symbol)} ${right[0]}`;
+    }
     case '_in':
     case '_nin': {
       const items = operands.list(value);
@@ -137,9 +170,9 @@ export function compileOperator(
     }
     case '_between':
     case '_nbetween': {
-      const items = operands.list(value);
+      const { left, right: items } = rangeSides(col, t, op, value, operands);
       if (items.length !== 2) throw new InvalidQueryError(`Operator ${op} takes two values`);
-      const expr = sql<boolean>`${col} between ${items[0]} and ${items[1]}`;
+      const expr = sql<boolean>`${left} between ${items[0]} and ${items[1]}`;
       return op === '_between' ? expr : not(expr);
     }
     case '_null':
