@@ -38,7 +38,16 @@ export async function adminsLeftWithout(db: Db, without: AdminLoss): Promise<num
   return Number(res.rows[0]?.n ?? 0);
 }
 
+// Any fixed 64-bit number: serialises the changes that could take admin access away.
+const ADMIN_GUARD_LOCK = 4_111_720_932;
+
+/**
+ * Refuses a change that would leave no administrator. Called inside the change's own
+ * transaction: the lock makes two such changes run one after the other, so two
+ * administrators demoting each other at once cannot both pass the count.
+ */
 export async function keepAnAdmin(db: Db, without: AdminLoss): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ADMIN_GUARD_LOCK})`.execute(db);
   if ((await adminsLeftWithout(db, without)) === 0) {
     throw new InvalidPayloadError(
       'This change would leave no user with admin access; grant admin access to another user first',

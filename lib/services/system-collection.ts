@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { invalidateAccessCache } from '@/lib/access/policies';
+import type { Db } from '@/lib/db/client';
 import { translateDbError } from '@/lib/db/errors';
 import type { RequestContext } from '@/lib/http/context';
 import { ConflictError, AppError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
@@ -195,12 +196,15 @@ export class SystemService {
     const many = Array.isArray(input.body);
     const items: Item[] = [];
     for (const raw of many ? (input.body as Item[]) : [input.body as Item]) {
-      const item = await this.prepared(raw, ctx, 'create');
-      await this.spec.check?.(item, ctx);
-      items.push(item);
+      items.push(await this.prepared(raw, ctx, 'create'));
     }
+    const before = async (db: Db) => {
+      for (const item of items) await this.spec.check?.(item, { ...ctx, db });
+    };
     const c = itemsContext(ctx, input.request);
-    const keys = await this.run(() => write.createMany(this.spec.collection, items, c, SYSTEM));
+    const keys = await this.run(() =>
+      write.createMany(this.spec.collection, items, c, { ...SYSTEM, before }),
+    );
     const shown = await this.shown(keys, input.query, ctx);
     return many ? shown : shown[0];
   }
@@ -213,13 +217,17 @@ export class SystemService {
     ctx: RequestContext,
   ) {
     const change = await this.prepared(data, ctx, 'update');
-    const rows = await storedRows(this.spec, ctx.db, keys);
-    for (const row of rows) await this.spec.check?.({ ...row, ...change }, ctx, row);
-    if (!rows.length) return [];
-    const filter: Filter = { id: { _in: rows.map((r) => r.id) } };
+    if (!keys.length) return [];
+    // Checked against the stored rows inside the write's own transaction.
+    const before = async (db: Db) => {
+      for (const row of await storedRows(this.spec, db, keys)) {
+        await this.spec.check?.({ ...row, ...change }, { ...ctx, db }, row);
+      }
+    };
+    const filter: Filter = { id: { _in: keys } };
     const c = itemsContext(ctx, input.request);
     const done = await this.run(() =>
-      write.updateByFilter(this.spec.collection, filter, change, c, SYSTEM),
+      write.updateByFilter(this.spec.collection, filter, change, c, { ...SYSTEM, before }),
     );
     if (done.length) await this.spec.afterUpdate?.(done, change, ctx);
     return done;
@@ -250,13 +258,16 @@ export class SystemService {
   }
 
   private async removeKeys(keys: Key[], ctx: RequestContext, request: ApiRequest): Promise<Key[]> {
-    const rows = await storedRows(this.spec, ctx.db, keys);
-    const found = rows.map((r) => r.id as Key);
-    if (!found.length) return [];
-    await this.spec.beforeDelete?.(found, ctx);
+    if (!keys.length) return [];
+    const before = async (db: Db) => {
+      const found = (await storedRows(this.spec, db, keys)).map((r) => r.id as Key);
+      if (found.length) await this.spec.beforeDelete?.(found, { ...ctx, db });
+    };
     const c = itemsContext(ctx, request);
-    const filter: Filter = { id: { _in: found } };
-    return this.run(() => write.deleteByFilter(this.spec.collection, filter, c, SYSTEM));
+    const filter: Filter = { id: { _in: keys } };
+    return this.run(() =>
+      write.deleteByFilter(this.spec.collection, filter, c, { ...SYSTEM, before }),
+    );
   }
 
   async remove(input: { params: { id: string }; request: ApiRequest }, ctx: RequestContext) {

@@ -28,6 +28,7 @@ async function inTransaction<T>(
   let mutations: Mutation[] = [];
   const result = await ctx.db.transaction().execute(async (trx) => {
     const writer = new Writer({ ...ctx, db: trx }, schema, options);
+    await options.before?.(trx);
     const value = await work(writer);
     mutations = writer.mutations;
     return value;

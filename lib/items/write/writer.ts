@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Db } from '@/lib/db/client';
 import { emitter, itemEvents, type HookContext, type HookMeta } from '@/lib/events/emitter';
 import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
@@ -46,6 +47,11 @@ export interface WriteOptions {
   system?: boolean;
   /** Write-only fields per collection, kept out of revisions. */
   hidden?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Runs first inside the write's transaction: checks that must see the rows as the write
+   * will change them, and refuse (throw) before anything is written.
+   */
+  before?: (db: Db) => Promise<void>;
 }
 
 export class Writer {
