@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 const TONES = {
@@ -11,6 +11,11 @@ const TONES = {
     role: 'status',
     Icon: CircleCheck,
     className: 'border-emerald-600/30 bg-emerald-600/5 text-emerald-700 dark:text-emerald-400',
+  },
+  info: {
+    role: 'status',
+    Icon: Info,
+    className: 'border-primary/30 bg-primary/5 text-foreground',
   },
 } as const;
 

@@ -41,6 +41,7 @@ export function LoginForm() {
 
 function CredentialsForm({ onSignedIn }: { onSignedIn(next: LoginNext, password: string): void }) {
   const t = useTranslations('Login');
+  const reason = useSearchParams().get('reason');
   const errorMessage = useErrorMessage();
   const login = useLoginMutation();
   const [email, setEmail] = useState('');
@@ -71,7 +72,11 @@ function CredentialsForm({ onSignedIn }: { onSignedIn(next: LoginNext, password:
       className="flex flex-col gap-5"
       aria-describedby={error ? errorId : undefined}
     >
-      {error && <FormAlert id={errorId}>{errorMessage(error)}</FormAlert>}
+      {error ? (
+        <FormAlert id={errorId}>{errorMessage(error)}</FormAlert>
+      ) : (
+        reason === 'mfa' && <FormAlert tone="info">{t('secondFactorNeeded')}</FormAlert>
+      )}
       <div className="flex flex-col gap-2">
         <Label htmlFor="login-email">{t('email')}</Label>
         <Input

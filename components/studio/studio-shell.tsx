@@ -2,10 +2,12 @@
 
 import { CircleAlert, RotateCw } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useLogoutMutation } from '@/lib/client/auth/logout-mutation';
 import { useMe } from '@/lib/client/auth/me-query';
+import { useOwesSecondFactor } from '@/lib/client/auth/second-factor-query';
 import { ApiError } from '@/lib/client/fetcher';
 import { useRouter } from '@/lib/i18n/navigation';
 import { BrandMark } from './brand-mark';
@@ -18,16 +20,28 @@ export function StudioShell({ children }: { children: ReactNode }) {
   const t = useTranslations('Common');
   const router = useRouter();
   const me = useMe();
+  const owes = useOwesSecondFactor(me.isSuccess);
+  const logout = useLogoutMutation();
   const errorMessage = useErrorMessage();
   const signedOut = me.error instanceof ApiError && me.error.status === 401;
+  const halfSignedIn = owes.data === true;
+  const { mutate: endSession } = logout;
+
+  // Kept once seen: ending the session makes the profile answer 401 before the redirect.
+  const reason = useRef<'mfa' | null>(null);
 
   useEffect(() => {
-    if (!signedOut) return;
+    if (!signedOut && !halfSignedIn) return;
+    if (halfSignedIn) reason.current = 'mfa';
     const here = window.location.pathname + window.location.search;
-    router.replace({ pathname: '/login', query: { redirect: here } });
-  }, [signedOut, router]);
+    const query = reason.current ? { redirect: here, reason: reason.current } : { redirect: here };
+    const go = () => router.replace({ pathname: '/login', query });
+    // A session that never gave its second factor is ended: signing in starts afresh.
+    if (halfSignedIn) endSession(undefined, { onSettled: go });
+    else go();
+  }, [signedOut, halfSignedIn, router, endSession]);
 
-  if (me.isPending || signedOut) {
+  if (me.isPending || signedOut || halfSignedIn || (me.isSuccess && owes.isPending)) {
     return (
       <div className="grid min-h-dvh place-items-center text-muted-foreground">
         <Spinner className="size-6" aria-label={t('loading')} />

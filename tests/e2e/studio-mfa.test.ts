@@ -125,4 +125,16 @@ describe('studio sign-in with a second factor (MFA required for everyone)', () =
     await page.getByLabel('Password').waitFor();
     expect(await sessionStatus('/api/users/me')).toBe(401);
   });
+
+  it('sends a half-signed-in session from a studio page back to sign in, ending it', async () => {
+    if (!secret) await enrolByApi();
+    await signIn();
+    await page.getByLabel('Authentication code').waitFor();
+    await page.goto('/en/content');
+    await page.waitForURL(/\/en\/login\?redirect=%2Fen%2Fcontent&reason=mfa/);
+    const notice = page.locator('form [role="status"]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('did not finish with the code');
+    expect(await sessionStatus('/api/users/me')).toBe(401);
+  });
 });
