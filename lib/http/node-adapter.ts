@@ -2,41 +2,12 @@ import 'server-only';
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest } from './api-request';
-import { bodyStream, hasBody, NodeRequest, origin, type BodyStream } from './node-request';
+import { NodeRequest } from './node-request';
 import type { Outcome } from './outcome';
-import { errorOutcome, errorResponse } from './respond';
+import { errorOutcome } from './respond';
 import { errorShapeFor } from './shapes';
-import { setPeer } from './peer';
 
-type WebHandler = (request: Request) => Promise<Response>;
 type ApiServe = (request: ApiRequest) => Promise<Outcome>;
-
-/** Builds the Web `Request` a route handler expects from Node's request, streaming the body. */
-export function toWebRequest(
-  req: IncomingMessage,
-  signal?: AbortSignal,
-  body?: BodyStream | null,
-): Request {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    // HTTP/2 pseudo-headers (":path") are not valid header names for fetch.
-    if (raw[i].charCodeAt(0) !== 58) headers.append(raw[i], raw[i + 1]);
-  }
-  // As Next does: the peer address stands in when no proxy said who the client is, so the
-  // handlers see the same client IP whichever way they are served.
-  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) {
-    headers.set('x-forwarded-for', req.socket.remoteAddress);
-  }
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal };
-  if (body) {
-    init.body = body.stream;
-    init.duplex = 'half';
-  }
-  const request = new Request(origin(req) + (req.url ?? '/'), init);
-  setPeer(request, req.socket.remoteAddress);
-  return request;
-}
 
 function writeHead(res: ServerResponse, response: Response, length?: number): void {
   const out: Record<string, string | string[] | number> = {};
@@ -111,40 +82,6 @@ export async function writeWebResponse(
   }
 }
 
-/**
- * Serves one Node request with a Web-standard handler. Whatever goes wrong here answers 500
- * in the specification's error body (or drops a half-sent response): it never takes the
- * process down.
- */
-export async function serveWith(
-  handler: WebHandler,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const controller = new AbortController();
-  // The handler of a long-lived response (an event stream) learns the client went away.
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const method = req.method ?? 'GET';
-  const body = hasBody(req) ? bodyStream(req) : null;
-  try {
-    const response = await handler(toWebRequest(req, controller.signal, body));
-    await writeWebResponse(res, response, method);
-  } catch (err) {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    const requestId = crypto.randomUUID();
-    const pathname = (req.url ?? '/').split('?')[0];
-    const response = errorResponse(err, errorShapeFor(pathname), requestId);
-    await writeWebResponse(res, response, method).catch(() => res.destroy());
-  } finally {
-    body?.discard();
-  }
-}
-
 /** Writes an `Outcome`: a serialised body goes out in one write with its Content-Length. */
 export async function writeOutcome(
   res: ServerResponse,
@@ -174,8 +111,8 @@ export async function writeOutcome(
 
 /**
  * Serves one Node request with the API dispatcher, without building a Web `Request` or
- * `Response` on the way. Like `serveWith`, whatever goes wrong answers 500 in the
- * specification's error body and never takes the process down.
+ * `Response` on the way. Whatever goes wrong answers 500 in the specification's error
+ * body (or drops a half-sent response): it never takes the process down.
  */
 export async function serveApi(
   serve: ApiServe,

@@ -6,7 +6,7 @@ import { setPeer } from './peer';
 
 const BODYLESS = new Set(['GET', 'HEAD']);
 
-export function origin(req: IncomingMessage): string {
+function origin(req: IncomingMessage): string {
   const host = req.headers.host;
   if (!host) return publicUrl();
   const forwarded = req.headers['x-forwarded-proto'];
@@ -20,20 +20,20 @@ export function origin(req: IncomingMessage): string {
   return `${scheme}://${host}`;
 }
 
-export function hasBody(req: IncomingMessage): boolean {
+function hasBody(req: IncomingMessage): boolean {
   if (BODYLESS.has(req.method ?? 'GET')) return false;
   const length = req.headers['content-length'];
   if (length !== undefined) return length !== '0';
   return req.headers['transfer-encoding'] !== undefined;
 }
 
-export interface BodyStream {
+interface BodyStream {
   stream: ReadableStream<Uint8Array>;
   /** Throws away whatever the handler left unread, so the connection can serve the next request. */
   discard(): void;
 }
 
-export function bodyStream(req: IncomingMessage): BodyStream {
+function bodyStream(req: IncomingMessage): BodyStream {
   let open = true;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

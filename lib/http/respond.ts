@@ -1,7 +1,7 @@
 import { translateDbError } from '@/lib/db/errors';
 import { logger } from '@/lib/logs/logger';
 import { AppError, InternalError } from './errors';
-import { jsonOutcome, toResponse, type Outcome } from './outcome';
+import { jsonOutcome, type Outcome } from './outcome';
 import type { ErrorShape } from './shapes';
 
 export function errorBody(err: AppError, shape: ErrorShape): unknown {
@@ -28,8 +28,4 @@ export function errorOutcome(err: unknown, shape: ErrorShape, requestId: string)
   const outcome = jsonOutcome(errorBody(known, shape), known.status, known.headers);
   outcome.headers['x-request-id'] = requestId;
   return outcome;
-}
-
-export function errorResponse(err: unknown, shape: ErrorShape, requestId: string): Response {
-  return toResponse(errorOutcome(err, shape, requestId));
 }
