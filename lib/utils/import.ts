@@ -1,0 +1,118 @@
+import 'server-only';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { config } from '@/lib/config';
+import type { ApiRequest } from '@/lib/http/api-request';
+import type { RequestContext } from '@/lib/http/context';
+import {
+  ContentTooLargeError,
+  InvalidPayloadError,
+  UnsupportedMediaTypeError,
+} from '@/lib/http/errors';
+import { createMany } from '@/lib/items/write/service';
+import { getSchema, type CollectionOverview } from '@/lib/schema/overview';
+import { writableCollection } from '@/lib/items/write/guard';
+
+type Row = Record<string, unknown>;
+
+/** Counts the bytes of a body stream and fails it past `limit`, before it is all buffered. */
+function capped(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) {
+          controller.error(new ContentTooLargeError(`Upload exceeds the ${limit} byte limit`));
+        } else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/** The uploaded file of a multipart/form-data request: its type and text. */
+async function uploadedFile(request: ApiRequest): Promise<{ type: string; text: string }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) {
+    throw new UnsupportedMediaTypeError('Send the file as multipart/form-data');
+  }
+  const limit = config().MAX_PAYLOAD_SIZE;
+  if (Number(request.headers.get('content-length') ?? 0) > limit) {
+    throw new ContentTooLargeError(`Upload exceeds the ${limit} byte limit`);
+  }
+  if (!request.body) throw new InvalidPayloadError('No file was sent');
+  let form: FormData;
+  try {
+    form = await new Response(capped(request.body, limit), {
+      headers: { 'content-type': type },
+    }).formData();
+  } catch (err) {
+    if (err instanceof ContentTooLargeError) throw err;
+    throw new InvalidPayloadError('The multipart body could not be read');
+  }
+  const file = [...form.values()].find((v): v is File => typeof v !== 'string');
+  if (!file) throw new InvalidPayloadError('No file was sent');
+  return { type: file.type, text: await file.text() };
+}
+
+const TEXTUAL = new Set(['string', 'text', 'uuid', 'hash', 'csv']);
+
+/** CSV cells are text: empty means null outside text fields, and json cells hold JSON. */
+function fromCsv(collection: CollectionOverview, rows: Row[]): Row[] {
+  return rows.map((row) => {
+    const out: Row = {};
+    for (const [name, raw] of Object.entries(row)) {
+      const field = Object.hasOwn(collection.fields, name) ? collection.fields[name] : undefined;
+      const cell = String(raw);
+      if (!field || TEXTUAL.has(field.type)) out[name] = cell;
+      else if (cell === '') out[name] = null;
+      else if (field.type === 'json') {
+        try {
+          out[name] = JSON.parse(cell);
+        } catch {
+          out[name] = cell;
+        }
+      } else out[name] = cell;
+    }
+    return out;
+  });
+}
+
+function items(file: { type: string; text: string }, collection: CollectionOverview): Row[] {
+  const isCsv = /csv/i.test(file.type) || (!/json/i.test(file.type) && !/^\s*[[{]/.test(file.text));
+  if (isCsv) {
+    try {
+      return fromCsv(collection, parseCsv(file.text, { columns: true, skip_empty_lines: true }));
+    } catch {
+      throw new InvalidPayloadError('The CSV file could not be parsed');
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(file.text);
+  } catch {
+    throw new InvalidPayloadError('The JSON file could not be parsed');
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.some((i) => !i || typeof i !== 'object' || Array.isArray(i))
+  ) {
+    throw new InvalidPayloadError('A JSON import is an array of objects, one per item');
+  }
+  return parsed as Row[];
+}
+
+/**
+ * Creates every item of an uploaded JSON (array of objects) or CSV (header row) file in one
+ * transaction, as POST /items would one by one: permissions, validation and hooks apply,
+ * and one bad row leaves nothing imported.
+ */
+export async function importItems(
+  collection: string,
+  request: ApiRequest,
+  ctx: RequestContext,
+): Promise<void> {
+  const c = writableCollection(await getSchema(ctx.db), collection);
+  const rows = items(await uploadedFile(request), c);
+  if (!rows.length) return;
+  await createMany(collection, rows, { ...ctx, origin: request.headers.get('origin') });
+}
