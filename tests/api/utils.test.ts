@@ -246,6 +246,8 @@ describe('POST /api/utils/import/:collection', () => {
     expect((await upload('{"name":"x"}', 'application/json')).status).toBe(400);
     expect((await upload('not json [', 'application/json')).status).toBe(400);
     expect((await upload('[]', 'application/json', admin, 'ut_nowhere')).status).toBe(403);
+    const huge = await upload(`[${'"x",'.repeat(300_000)}"x"]`, 'application/json');
+    expect(huge.status).toBe(413);
   });
 
   it('applies the caller’s create permission', async () => {
