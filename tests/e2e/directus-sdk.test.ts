@@ -8,11 +8,17 @@ import {
   createItems,
   createRelation,
   deleteItem,
+  generateHash,
+  randomString,
+  readActivities,
   readItem,
   readItems,
+  readRevisions,
   rest,
   staticToken,
   updateItem,
+  utilsImport,
+  verifyHash,
 } from '@directus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type StartedServer } from '../helpers/server';
@@ -202,6 +208,33 @@ describe('@directus/sdk against the production server', () => {
     // Item endpoints answer the specification's simple body, which the SDK hands over whole.
     expect(err.response.status).toBe(404);
     expect(err.errors).toEqual({ error: 'Item not found', code: 'NOT_FOUND' });
+  });
+
+  it('reads the activity log and revisions of the changes above', async () => {
+    const api = withToken();
+    const activity = await api.request(
+      readActivities({ filter: { collection: { _eq: 'articles' } }, sort: ['-id'], limit: 1 }),
+    );
+    expect(activity[0]).toMatchObject({ collection: 'articles', action: 'delete' });
+    const revisions = await api.request(
+      readRevisions({ filter: { collection: { _eq: 'articles' } }, limit: 1 }),
+    );
+    expect(revisions[0]).toHaveProperty('data');
+  });
+
+  it('uses the utilities: hashes, random strings and a JSON import', async () => {
+    const api = withToken();
+    const hash = await api.request(generateHash('s3cret'));
+    expect(await api.request(verifyHash('s3cret', hash))).toBe(true);
+    expect(await api.request(randomString(12))).toHaveLength(12);
+    const form = new FormData();
+    const file = new Blob([JSON.stringify([{ name: 'Imported' }])], { type: 'application/json' });
+    form.append('file', file, 'authors.json');
+    await api.request(utilsImport('authors', form));
+    const found = await api.request(
+      readItems('authors', { filter: { name: { _eq: 'Imported' } } }),
+    );
+    expect(found).toHaveLength(1);
   });
 
   it('is refused without a token: the SDK sees a 401 or 403 error body', async () => {
