@@ -31,14 +31,15 @@ export function parseWith<T>(
   throw kind === 'payload' ? new InvalidPayloadError(message) : new InvalidQueryError(message);
 }
 
-/** Reads a JSON body, refusing the wrong content type (415), oversize (413) and bad JSON (400). */
-export async function readJsonBody(request: ApiRequest): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
+/**
+ * The whole request body, or null without one. Past MAX_PAYLOAD_SIZE, declared or counted
+ * as it arrives, it is refused with 413 before more is buffered; `what` names it there.
+ */
+export async function readBodyBytes(request: ApiRequest, what = 'Payload'): Promise<Buffer | null> {
   const limit = config().MAX_PAYLOAD_SIZE;
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw new ContentTooLargeError(`Payload exceeds the ${limit} byte limit`);
-  if (!request.body) return undefined;
-
+  const tooLarge = () => new ContentTooLargeError(`${what} exceeds the ${limit} byte limit`);
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
+  if (!request.body) return null;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -48,15 +49,22 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new ContentTooLargeError(`Payload exceeds the ${limit} byte limit`);
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  if (size === 0) return undefined;
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body, refusing the wrong content type (415), oversize (413) and bad JSON (400). */
+export async function readJsonBody(request: ApiRequest): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  const bytes = await readBodyBytes(request);
+  if (!bytes?.byteLength) return undefined;
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new UnsupportedMediaTypeError('Request body must be sent as application/json');
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = bytes.toString('utf8');
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -1,33 +1,14 @@
 import 'server-only';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { config } from '@/lib/config';
 import type { ApiRequest } from '@/lib/http/api-request';
 import type { RequestContext } from '@/lib/http/context';
-import {
-  ContentTooLargeError,
-  InvalidPayloadError,
-  UnsupportedMediaTypeError,
-} from '@/lib/http/errors';
+import { InvalidPayloadError, UnsupportedMediaTypeError } from '@/lib/http/errors';
+import { readBodyBytes } from '@/lib/http/input';
 import { createMany } from '@/lib/items/write/service';
 import { getSchema, type CollectionOverview } from '@/lib/schema/overview';
 import { writableCollection } from '@/lib/items/write/guard';
 
 type Row = Record<string, unknown>;
-
-/** Counts the bytes of a body stream and fails it past `limit`, before it is all buffered. */
-function capped(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
-  let size = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        size += chunk.byteLength;
-        if (size > limit) {
-          controller.error(new ContentTooLargeError(`Upload exceeds the ${limit} byte limit`));
-        } else controller.enqueue(chunk);
-      },
-    }),
-  );
-}
 
 /** The uploaded file of a multipart/form-data request: its type and text. */
 async function uploadedFile(request: ApiRequest): Promise<{ type: string; text: string }> {
@@ -35,18 +16,14 @@ async function uploadedFile(request: ApiRequest): Promise<{ type: string; text: 
   if (!/^multipart\/form-data\b/i.test(type)) {
     throw new UnsupportedMediaTypeError('Send the file as multipart/form-data');
   }
-  const limit = config().MAX_PAYLOAD_SIZE;
-  if (Number(request.headers.get('content-length') ?? 0) > limit) {
-    throw new ContentTooLargeError(`Upload exceeds the ${limit} byte limit`);
-  }
-  if (!request.body) throw new InvalidPayloadError('No file was sent');
+  const bytes = await readBodyBytes(request, 'Upload');
+  if (!bytes?.byteLength) throw new InvalidPayloadError('No file was sent');
   let form: FormData;
   try {
-    form = await new Response(capped(request.body, limit), {
+    form = await new Response(new Uint8Array(bytes), {
       headers: { 'content-type': type },
     }).formData();
-  } catch (err) {
-    if (err instanceof ContentTooLargeError) throw err;
+  } catch {
     throw new InvalidPayloadError('The multipart body could not be read');
   }
   const file = [...form.values()].find((v): v is File => typeof v !== 'string');
