@@ -4,6 +4,7 @@ import { actorOf } from '@/lib/access/accountability';
 import { limitCalls } from '@/lib/auth/rate-limit';
 import type { RequestContext } from '@/lib/http/context';
 import { ForbiddenError, InvalidPayloadError, UnauthenticatedError } from '@/lib/http/errors';
+import { activitySource } from './source';
 
 /** What the server itself writes: a client may not forge these. */
 export const RESERVED_ACTIONS = [
@@ -74,11 +75,9 @@ export async function logActivityEvent(
     .values({
       action: body.action,
       user,
-      ip: who.ip?.slice(0, 50) ?? null,
-      user_agent: who.userAgent,
+      ...activitySource(who, input.origin),
       collection: body.collection,
       item: String(body.item),
-      origin: input.origin?.slice(0, 255) ?? null,
       comment: body.comment ?? null,
     })
     .returningAll()

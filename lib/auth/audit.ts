@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Accountability } from '@/lib/access/accountability';
 import type { Db } from '@/lib/db/client';
+import { activitySource } from '@/lib/activity/source';
 
 /** One daas_activity row for a server-side event about a user (login, logout, update). */
 export async function recordUserActivity(
@@ -12,8 +13,7 @@ export async function recordUserActivity(
     .values({
       action: entry.action,
       user: entry.user,
-      ip: entry.who.ip?.slice(0, 50) ?? null,
-      user_agent: entry.who.userAgent,
+      ...activitySource(entry.who),
       collection: 'daas_users',
       item: entry.user,
     })

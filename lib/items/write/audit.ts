@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/client';
 import type { CollectionOverview } from '@/lib/schema/overview';
 import type { ItemsContext } from './context';
 import type { Key, Row } from './sql';
+import { activitySource } from '@/lib/activity/source';
 
 export type AuditAction = 'create' | 'update' | 'delete';
 
@@ -54,11 +55,9 @@ export async function recordActivity(
       entries.map((e) => ({
         action,
         user: actorOf(who),
-        ip: who.ip?.slice(0, 50) ?? null,
-        user_agent: who.userAgent,
+        ...activitySource(who, ctx.origin),
         collection: collection.collection,
         item: String(e.key),
-        origin: ctx.origin?.slice(0, 255) ?? null,
       })),
     )
     .returning('id')
