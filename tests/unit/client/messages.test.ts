@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import de from '@/messages/de.json';
-import en from '@/messages/en.json';
+import { loadMessages } from '@/lib/i18n/messages';
 
 type Tree = { [key: string]: string | Tree };
+
+const en = (await loadMessages('en')) as Tree & { Errors: Tree };
+const de = (await loadMessages('de')) as Tree;
 
 function keys(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) =>
