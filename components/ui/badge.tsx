@@ -10,7 +10,7 @@ export const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'bg-card text-foreground',
-        destructive: 'border-destructive/30 bg-destructive/10 text-destructive',
+        destructive: 'border-destructive/30 bg-destructive/10 text-red-700 dark:text-red-300',
         success:
           'border-emerald-600/25 bg-emerald-600/10 text-emerald-700 dark:border-emerald-400/30 dark:text-emerald-300',
       },

@@ -27,7 +27,7 @@ export function ToggleGroup({
   return (
     <ToggleGroupPrimitive.Root
       className={cn(
-        'inline-flex items-center gap-0.5 rounded-lg border bg-card p-0.5 shadow-xs',
+        'inline-flex w-fit items-center gap-0.5 rounded-lg border bg-card p-0.5 shadow-xs',
         className,
       )}
       {...props}
