@@ -48,6 +48,9 @@ export async function* multipartParts(
   parser.on('file', (name, file, info) => {
     // A PassThrough we own, so a limit hit can surface as an error on the consumer's side.
     const out = new PassThrough();
+    // The consumer may not be reading yet (its row is being created); it meets the error
+    // when it reads, so an early one must not count as unhandled.
+    out.on('error', () => undefined);
     file.on('limit', () => {
       out.destroy(new ContentTooLargeError(`File exceeds the ${limits.fileSize} byte limit`));
       file.resume();
