@@ -25,6 +25,7 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   MFA_FORCE_ENABLED: bool,
+  STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),
   FILES_MAX_UPLOAD_SIZE: z.coerce
     .number()
     .int()

@@ -7,7 +7,7 @@ import type { RequestContext } from '@/lib/core/context';
 import { AppError, InvalidPayloadError } from '@/lib/core/errors';
 import { logger } from '@/lib/core/logger';
 import type { Item } from '@/lib/services/system-collection';
-import { multipartParts, type Part } from './multipart';
+import { multipartParts } from './multipart';
 import { fileFields, files, type FileFields } from './service';
 import { extensionFor, sniffType, SNIFF_BYTES } from './sniff';
 import { defaultStorageName, storage } from './storage';
@@ -66,10 +66,10 @@ interface Stored {
   size: number;
 }
 
-/** Writes a file part under a staging key; the caller moves it into place once allowed. */
-async function stage(
-  part: Extract<Part, { kind: 'file' }>,
-): Promise<Stored & { driver: StorageDriver }> {
+export type Staged = Stored & { driver: StorageDriver };
+
+/** Writes incoming bytes under a staging key; the caller moves them into place once allowed. */
+export async function stage(part: { stream: Readable; mimeType: string }): Promise<Staged> {
   const driver = storage(defaultStorageName());
   const { head, whole } = await peek(part.stream);
   const type = await sniffType(head, part.mimeType);
@@ -88,7 +88,7 @@ async function stage(
 }
 
 /** The server's own columns, written past the permission checks: no client chooses them. */
-async function settle(ctx: RequestContext, id: string, staged: Stored & { driver: StorageDriver }) {
+export async function settle(ctx: RequestContext, id: string, staged: Staged) {
   const finalKey = `${id}.${extensionFor(staged.type)}`;
   await staged.driver.move(staged.key, finalKey);
   const { width, height } = await dimensions(staged.driver, finalKey, staged.type);
@@ -119,7 +119,7 @@ async function settle(ctx: RequestContext, id: string, staged: Stored & { driver
   await staged.driver.deletePrefix(`transforms/${id}-`);
 }
 
-function metadataFrom(fields: Record<string, string>): FileFields {
+export function metadataFrom(fields: Record<string, string>): FileFields {
   const raw: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
     if (['tags', 'metadata', 'focal_point_x', 'focal_point_y'].includes(name)) {
@@ -181,7 +181,7 @@ export async function replaceFile(
   ctx: RequestContext,
 ): Promise<Item | null> {
   const fields: Record<string, string> = {};
-  let staged: (Stored & { driver: StorageDriver }) | null = null;
+  let staged: Staged | null = null;
   try {
     for await (const part of multipartParts(input.contentType, input.body, limits())) {
       if (part.kind === 'field') fields[part.name] = part.value;
