@@ -13,7 +13,8 @@ import { createUser } from '../../helpers/users';
 const app = setupTestApp();
 
 function from(ip: string | null, token?: string) {
-  return { token, headers: ip ? { 'x-forwarded-for': ip } : {} };
+  const headers: Record<string, string> = ip ? { 'x-forwarded-for': ip } : {};
+  return { token, headers };
 }
 
 async function setIpAccess(policy: string, ipAccess: string[] | null) {
