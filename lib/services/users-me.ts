@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { verifyPassword } from '@/lib/auth/passwords';
 import { passwordSchema } from '@/lib/auth/password-reset';
 import { limitAttempt } from '@/lib/auth/rate-limit';
+import { allowsField } from '@/lib/access/permissions';
+import { permissionOf } from '@/lib/items/access';
+import { getSchema } from '@/lib/schema/overview';
 import type { RequestContext } from '@/lib/core/context';
 import {
   AppError,
@@ -131,16 +134,27 @@ async function checkCurrentPassword(id: string, given: string | undefined, ctx: 
     .executeTakeFirstOrThrow();
   try {
     // Counted like sign-in attempts on the account: a held session can't guess it freely.
-    await limitAttempt('login', { account: user.email ?? id, ip: ctx.accountability.ip }, async () => {
-      const ok = user.password ? await verifyPassword(user.password, given) : false;
-      if (!ok) throw new InvalidCredentialsError();
-    });
+    await limitAttempt(
+      'login',
+      { account: user.email ?? id, ip: ctx.accountability.ip },
+      async () => {
+        const ok = user.password ? await verifyPassword(user.password, given) : false;
+        if (!ok) throw new InvalidCredentialsError();
+      },
+    );
   } catch (err) {
     if (err instanceof InvalidCredentialsError) {
       throw new InvalidPayloadError('"current_password" is not the current password');
     }
     throw err;
   }
+}
+
+/** 403 unless the caller's update permission on `daas_users` covers each of these fields. */
+async function mayUpdate(fields: string[], ctx: RequestContext): Promise<void> {
+  if (ctx.accountability.admin) return;
+  const permission = await permissionOf(ctx, await getSchema(ctx.db), 'daas_users', 'update');
+  if (permission && fields.some((f) => !allowsField(permission, f))) throw new ForbiddenError();
 }
 
 /**
@@ -162,7 +176,12 @@ export async function updateMe(input: UpdateMeInput, ctx: RequestContext) {
   const newEmail =
     change.email !== undefined && change.email.toLowerCase() !== stored.email?.toLowerCase();
   const reauthenticate = newEmail || change.password !== undefined;
-  if (reauthenticate) await checkCurrentPassword(id, current_password, ctx);
+  if (reauthenticate) {
+    // Refused for want of permission before the password is looked at, so the check is no
+    // oracle for someone who may not make the change anyway.
+    await mayUpdate(Object.keys(change), ctx);
+    await checkCurrentPassword(id, current_password, ctx);
+  }
   if (Object.keys(change).length > 0) {
     const proven = reauthenticate ? withCurrentPassword(ctx) : ctx;
     try {

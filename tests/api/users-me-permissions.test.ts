@@ -75,7 +75,12 @@ describe('GET /api/users/me', () => {
       status: 'active',
       has_tfa: false,
     });
-    for (const hidden of ['last_access', 'provider', 'external_identifier', 'email_notifications']) {
+    for (const hidden of [
+      'last_access',
+      'provider',
+      'external_identifier',
+      'email_notifications',
+    ]) {
       expect(res.body.data).not.toHaveProperty(hidden);
     }
   });
@@ -166,7 +171,10 @@ describe('a new email or password through /api/users/me', () => {
   });
 
   it('changes both with the right current_password, which is not stored', async () => {
-    const user = await createSelfServiceUser({ read: ['id', 'email'], update: ['email', 'password'] });
+    const user = await createSelfServiceUser({
+      read: ['id', 'email'],
+      update: ['email', 'password'],
+    });
     const token = await app.login(user.email, user.password);
     const email = uniqueEmail('moved');
     const res = await patch(token, {
@@ -182,9 +190,19 @@ describe('a new email or password through /api/users/me', () => {
   it('still needs the update permission on the field, current_password or not', async () => {
     const user = await createSelfServiceUser({ update: ['first_name'] });
     const token = await app.login(user.email, user.password);
-    const res = await patch(token, { password: 'a-new-password-1', current_password: user.password });
+    const res = await patch(token, {
+      password: 'a-new-password-1',
+      current_password: user.password,
+    });
     expect(res.status).toBe(403);
     expect((await app.login(user.email, user.password)).length).toBeGreaterThan(0);
+  });
+
+  it('answers 403 before looking at current_password when the field is not granted', async () => {
+    const user = await createSelfServiceUser({ update: ['first_name'] });
+    const token = await app.login(user.email, user.password);
+    const res = await patch(token, { password: 'a-new-password-1', current_password: 'wrong' });
+    expect(res.status).toBe(403);
   });
 
   it('needs no current_password when the email is unchanged', async () => {

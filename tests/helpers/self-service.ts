@@ -36,9 +36,15 @@ export async function createSelfServiceUser(options: SelfServiceOptions = {}): P
     .executeTakeFirstOrThrow();
   await db.insertInto('daas_access').values({ role: role.id, policy: policy.id }).execute();
   const specs: PermissionSpec[] = [];
-  if (read) specs.push({ collection: 'daas_users', action: 'read', fields: read, permissions: OWN_ROW });
+  if (read)
+    specs.push({ collection: 'daas_users', action: 'read', fields: read, permissions: OWN_ROW });
   if (update) {
-    specs.push({ collection: 'daas_users', action: 'update', fields: update, permissions: OWN_ROW });
+    specs.push({
+      collection: 'daas_users',
+      action: 'update',
+      fields: update,
+      permissions: OWN_ROW,
+    });
   }
   await addPermissions(policy.id, specs);
   invalidateAccessCache();
