@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateTotpSecret } from '@/lib/auth/totp';
 import { getDb } from '@/lib/db/client';
 import { setupTestApp } from '../helpers/app';
-import { addPermissions } from '../helpers/permissions';
+import { addPermissions, createPermittedUser } from '../helpers/permissions';
 import { createSelfServiceUser } from '../helpers/self-service';
 import { createUser, uniqueEmail } from '../helpers/users';
 
@@ -267,5 +267,31 @@ describe('a static token set by its own user', () => {
     const value = staticToken();
     expect((await patch(token, { token: value })).status).toBe(200);
     expect((await me(value)).body.data.id).toBe(admin.id);
+  });
+});
+
+describe('a static token given to a new user by a non-admin', () => {
+  it('answers 403 under a create permission of "*", 201 when it names "token"', async () => {
+    const star = await createPermittedUser([{ collection: 'daas_users', action: 'create' }]);
+    const starToken = await app.login(star.email, star.password);
+    const value = staticToken();
+    const refused = await app.request('/api/users', {
+      method: 'POST',
+      token: starToken,
+      body: { email: uniqueEmail('svc'), token: value },
+    });
+    expect(refused.status).toBe(403);
+    expect((await me(value)).status).toBe(401);
+
+    const named = await createPermittedUser([
+      { collection: 'daas_users', action: 'create', fields: ['email', 'token'] },
+    ]);
+    const namedToken = await app.login(named.email, named.password);
+    const created = await app.request('/api/users', {
+      method: 'POST',
+      token: namedToken,
+      body: { email: uniqueEmail('svc'), token: value },
+    });
+    expect(created.status).toBe(201);
   });
 });
