@@ -122,7 +122,9 @@ export function compileFunctionField(expr: string, ctx: FunctionContext): Compil
     }
     const sub = ctx.nextAlias ? ctx.nextAlias() : `${ctx.alias}__count`;
     const permitted = ctx.relatedWhere?.(hop.related, sub);
-    const guard = permitted ? sql` and ${permitted}` : sql``;
+    // Only related rows whose link back the caller may read.
+    const linked = ctx.fieldRows?.(hop.related, hop.relatedField, sub);
+    const guard = sql`${permitted ? sql` and ${permitted}` : sql``}${linked ? sql` and ${linked}` : sql``}`;
     return {
       fn,
       field: field.field,

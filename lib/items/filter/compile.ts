@@ -217,7 +217,10 @@ function related(
   const match = compileNode(filter, innerScope);
   const permitted = scope.ctx.relatedFilter?.(hop.related);
   const guard = permitted ? sql` and ${compileNode(permitted, trusted(innerScope))}` : sql``;
-  const from = sql`select 1 from ${sql.id(hop.related)} as ${sql.id(sub)} where ${link}${guard}`;
+  // A to-many link the caller may not read on the related row does not count either.
+  const linked = hop.kind === 'm2o' ? null : fieldRows(scope, hop.related, hop.relatedField, sub);
+  const linkGuard = linked ? sql` and ${linked}` : sql``;
+  const from = sql`select 1 from ${sql.id(hop.related)} as ${sql.id(sub)} where ${link}${guard}${linkGuard}`;
   if (quantifier === '_every') {
     return sql<boolean>`not exists (${from} and not coalesce(${match}, false))`;
   }

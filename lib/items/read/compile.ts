@@ -83,8 +83,11 @@ function relationSql(
       ]);
       return sql`(select ${value} from ${sql.id(s.node.collection)} as ${sql.id(sub)} where ${where})`;
     }
+    // A child whose link to the parent the caller may not read is not listed under it.
+    const linked = rc.fieldRows?.(s.node.collection, s.hop.relatedField, sub);
     const where = and([
       sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedField)} = ${sql.id(alias)}.${sql.id(s.hop.key)}`,
+      ...(linked ? [linked] : []),
       nodeWhere(rc, s.node, sub),
     ]);
     return manySql(rc, s.node, sub, value, where);

@@ -208,6 +208,32 @@ describe('reads under two policies', () => {
     expect(sorted.body.data.notes).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
+  it('merges a version delta only with the fields granted on the item', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    await getDb()
+      .insertInto('daas_versions' as never)
+      .values([
+        {
+          key: 'v1',
+          collection: 'mp_notes',
+          item: '2',
+          delta: { title: 'draft-secret', status: 'v' },
+        },
+        {
+          key: 'v1',
+          collection: 'mp_notes',
+          item: '1',
+          delta: { title: 'draft-own', status: 'w' },
+        },
+      ] as never)
+      .execute();
+    const other = await get('/api/items/mp_notes/2?version=v1&fields=id,title,status');
+    expect(other.status).toBe(200);
+    expect(other.body.data).toEqual({ id: 2, title: null, status: 'v' });
+    const own = await get('/api/items/mp_notes/1?version=v1&fields=id,title,status');
+    expect(own.body.data).toEqual({ id: 1, title: 'draft-own', status: 'w' });
+  });
+
   it('returns a system collection field granted on one row as null on the other', async () => {
     const { getDb } = await import('@/lib/db/client');
     await getDb()
