@@ -36,11 +36,13 @@ beforeAll(async () => {
   });
   const { getDb } = await import('@/lib/db/client');
   const { sql } = await import('kysely');
-  await sql`insert into mp_lists (id, name) values (1, 'first')`.execute(getDb());
+  await sql`insert into mp_lists (id, name) values (1, 'first'), (2, 'aaa-hidden')`.execute(
+    getDb(),
+  );
   await sql`insert into mp_notes (id, title, status, views, list) values
     (1, ${TITLE_1}, 'draft', 10, 1), (2, ${TITLE_2}, 'open', 99, 1),
     (3, 'three', 'draft', 3, null), (4, 'four', 'draft', 4, null), (5, 'five', 'draft', 5, null),
-    (6, ${TITLE_6}, 'open', 77, null)`.execute(getDb());
+    (6, ${TITLE_6}, 'open', 77, 2)`.execute(getDb());
   roleA = await createBareRole();
   roleB = await createBareRole();
   const user = await createPermittedUser(
@@ -64,7 +66,7 @@ beforeAll(async () => {
         validation: { title: { _starts_with: 'p1' } },
       },
       { collection: 'mp_notes', action: 'delete', permissions: { id: { _eq: 3 } } },
-      { collection: 'mp_lists', action: 'read' },
+      { collection: 'mp_lists', action: 'read', permissions: { id: { _eq: 1 } } },
       { collection: 'mp_lists', action: 'update', fields: ['name', 'notes'] },
       {
         collection: 'daas_roles',
@@ -159,6 +161,13 @@ describe('reads under two policies', () => {
     // Unprotected: 1 (10), 6 (77), 2 (99).
     const views = await get('/api/items/mp_notes?fields=id&sort=views');
     expect(ids(views.body)).toEqual([1, 2, 6]);
+  });
+
+  it('sorts through a relation only by related rows the caller may read', async () => {
+    // Unprotected, note 6 (list 2, "aaa-hidden", not readable) would sort first.
+    const res = await get('/api/items/mp_notes?fields=id&sort=list.name,id');
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual([1, 2, 6]);
   });
 
   it('searches a field only on the rows that grant it', async () => {
