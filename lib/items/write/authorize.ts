@@ -76,10 +76,11 @@ export function checkFields(rule: WriteRule | null, payload: unknown): void {
  * Each field written must be granted, on each row, by a permission that applies to that
  * row: with several permissions (one per policy), a field one of them grants is not written
  * on rows only another one covers. An update is checked against the rows before the write
- * (the item filters of the permissions granting the field), a create against the new row
- * (item filter and validation of a permission granting the field). A miss is a 403 naming
- * the field. A single permission needs no check here: checkFields and the item filter
- * already say it all.
+ * (`rows`: the item filters of the permissions granting the field; a miss is a 403 naming
+ * the field) and after it (`validation`: the validation of one of them; a 400), a create
+ * against the new row (`created`: item filter and validation of one permission granting
+ * the field; a 403). A single permission needs no check here: checkFields, the item filter
+ * and checkWritten already say it all.
  */
 export async function checkFieldRows(
   ctx: ItemsContext,
@@ -89,15 +90,17 @@ export async function checkFieldRows(
     pk: string;
     keys: Key[];
     payload: unknown;
+    check: 'rows' | 'validation' | 'created';
   },
 ): Promise<void> {
   const { rule, payload } = input;
   if (!rule || rule.rows.length <= 1 || !input.keys.length) return;
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return;
-  const condition =
-    rule.action === 'create'
-      ? (row: PermissionRow) => andFilters(row.permissions, row.validation)
-      : undefined;
+  const condition = {
+    rows: undefined,
+    validation: (row: PermissionRow) => row.validation,
+    created: (row: PermissionRow) => andFilters(row.permissions, row.validation),
+  }[input.check];
   // Fields with the same condition are checked together.
   const checks = new Map<string, { filter: Filter; field: string }>();
   for (const field of Object.keys(payload)) {
@@ -109,9 +112,11 @@ export async function checkFieldRows(
   const target = { collection: rule.collection, schema: input.schema, pk: input.pk };
   const expected = new Set(input.keys.map(String)).size;
   for (const { filter, field } of checks.values()) {
-    if ((await countMatching(ctx, target, input.keys, filter)) < expected) {
-      throw fieldDenied(rule.collection, field);
+    if ((await countMatching(ctx, target, input.keys, filter)) >= expected) continue;
+    if (input.check === 'validation') {
+      throw new FailedValidationError(`Validation failed for field "${field}"`);
     }
+    throw fieldDenied(rule.collection, field);
   }
 }
 

@@ -198,7 +198,7 @@ export class Writer {
     for (const r of related) await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys: [key] });
     const target = { rule, schema: this.schema, pk: c.primary };
-    await checkFieldRows(this.ctx, { ...target, keys: [key], payload: hooked });
+    await checkFieldRows(this.ctx, { ...target, keys: [key], payload: hooked, check: 'created' });
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,
@@ -222,7 +222,8 @@ export class Writer {
     });
     const payload = await this.filter(collection, 'update', data, { collection, keys });
     checkFields(rule, payload);
-    await checkFieldRows(this.ctx, { rule, schema: this.schema, pk: c.primary, keys, payload });
+    const target = { rule, schema: this.schema, pk: c.primary, keys, payload };
+    await checkFieldRows(this.ctx, { ...target, check: 'rows' });
     const { columns, related } = await this.prepare(c, payload, 'update');
     if (Object.hasOwn(columns, c.primary)) {
       if (keys.length !== 1 || String(columns[c.primary]) !== String(keys[0])) {
@@ -241,6 +242,7 @@ export class Writer {
         await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
     }
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys });
+    await checkFieldRows(this.ctx, { ...target, check: 'validation' });
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,

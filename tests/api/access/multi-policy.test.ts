@@ -58,6 +58,7 @@ beforeAll(async () => {
         action: 'update',
         fields: ['title', 'list'],
         permissions: { id: { _eq: 1 } },
+        validation: { title: { _nstarts_with: 'bad' } },
       },
       {
         collection: 'mp_notes',
@@ -275,6 +276,17 @@ describe('updates under two policies', () => {
 
     expect((await send('PATCH', '/api/items/mp_notes/1', { title: TITLE_1 })).status).toBe(200);
     expect((await send('PATCH', '/api/items/mp_notes/2', { status: 'open' })).status).toBe(200);
+  });
+
+  it('validates a field by the rules of the policy granting it', async () => {
+    // P2 has no validation: it must not lift P1's rule on the field only P1 grants.
+    const res = await send('PATCH', '/api/items/mp_notes/1', { title: 'bad-title' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Validation failed for field "title"',
+      code: 'FAILED_VALIDATION',
+    });
+    expect((await note(1))?.title).toBe(TITLE_1);
   });
 
   it('refuses a batch update by filter reaching a row the field is not granted on', async () => {
