@@ -22,15 +22,25 @@ beforeAll(async () => {
   await defineSchema({
     sql: [
       `create table mp_lists (id integer primary key, name text)`,
+      `create table mp_tasks (id integer primary key, label text, list integer references mp_lists(id))`,
       `create table mp_notes (id integer primary key, title text, status text, views integer, list integer references mp_lists(id))`,
     ],
-    fields: [{ collection: 'mp_lists', field: 'notes', special: ['o2m'] }],
+    fields: [
+      { collection: 'mp_lists', field: 'notes', special: ['o2m'] },
+      { collection: 'mp_lists', field: 'tasks', special: ['o2m'] },
+    ],
     relations: [
       {
         many_collection: 'mp_notes',
         many_field: 'list',
         one_collection: 'mp_lists',
         one_field: 'notes',
+      },
+      {
+        many_collection: 'mp_tasks',
+        many_field: 'list',
+        one_collection: 'mp_lists',
+        one_field: 'tasks',
       },
     ],
   });
@@ -43,6 +53,9 @@ beforeAll(async () => {
     (1, ${TITLE_1}, 'draft', 10, 1), (2, ${TITLE_2}, 'open', 99, 1),
     (3, 'three', 'draft', 3, null), (4, 'four', 'draft', 4, null), (5, 'five', 'draft', 5, null),
     (6, ${TITLE_6}, 'open', 77, 2)`.execute(getDb());
+  await sql`insert into mp_tasks (id, label, list) values (1, 'one', 1), (2, 'two', 1)`.execute(
+    getDb(),
+  );
   roleA = await createBareRole();
   roleB = await createBareRole();
   const user = await createPermittedUser(
@@ -67,6 +80,12 @@ beforeAll(async () => {
         validation: { title: { _starts_with: 'p1' } },
       },
       { collection: 'mp_notes', action: 'delete', permissions: { id: { _eq: 3 } } },
+      {
+        collection: 'mp_tasks',
+        action: 'read',
+        fields: ['id', 'label', 'list'],
+        permissions: { id: { _eq: 1 } },
+      },
       { collection: 'mp_lists', action: 'read', permissions: { id: { _eq: 1 } } },
       { collection: 'mp_lists', action: 'update', fields: ['name', 'notes'] },
       {
@@ -102,6 +121,12 @@ beforeAll(async () => {
         validation: { status: { _eq: 'open' } },
       },
       { collection: 'mp_notes', action: 'delete', permissions: { id: { _eq: 4 } } },
+      {
+        collection: 'mp_tasks',
+        action: 'read',
+        fields: ['id', 'label'],
+        permissions: { id: { _in: [1, 2] } },
+      },
       {
         collection: 'daas_roles',
         action: 'read',
@@ -242,6 +267,19 @@ describe('reads under two policies', () => {
     expect(other.body.data).toEqual({ id: 2, title: null, status: 'v' });
     const own = await get('/api/items/mp_notes/1?version=v1&fields=id,title,status');
     expect(own.body.data).toEqual({ id: 1, title: 'draft-own', status: 'w' });
+  });
+
+  it('lists a to-many child only where its link to the parent is readable', async () => {
+    // Task 2 is readable, but not its `list` field: it is not shown as the list's child.
+    const res = await get('/api/items/mp_lists/1?fields=id,tasks.id,count(tasks)');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ id: 1, tasks: [{ id: 1 }], tasks_count: 1 });
+    const filtered = await get(
+      `/api/items/mp_lists?fields=id&filter=${q({ tasks: { label: { _eq: 'two' } } })}`,
+    );
+    expect(filtered.body.data).toEqual([]);
+    const task = await get('/api/items/mp_tasks/2?fields=id,label,list');
+    expect(task.body.data).toEqual({ id: 2, label: 'two', list: null });
   });
 
   it('returns a system collection field granted on one row as null on the other', async () => {
