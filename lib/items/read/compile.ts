@@ -67,31 +67,29 @@ function relationSql(
   s: Extract<Selection, { kind: 'relation' | 'keys' }>,
   alias: string,
 ): Sql {
-  {
-    const sub = rc.nextAlias();
-    const value =
-      s.kind === 'relation'
-        ? rowJson(rc, s.node, sub)
-        : jsonValue(
-            rc.schema.collections[s.node.collection].fields[s.node.primary],
-            sql`${sql.id(sub)}.${sql.id(s.node.primary)}`,
-          );
-    if (s.hop.kind === 'm2o') {
-      const where = and([
-        sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedKey)} = ${sql.id(alias)}.${sql.id(s.hop.field)}`,
-        nodeWhere(rc, s.node, sub),
-      ]);
-      return sql`(select ${value} from ${sql.id(s.node.collection)} as ${sql.id(sub)} where ${where})`;
-    }
-    // A child whose link to the parent the caller may not read is not listed under it.
-    const linked = rc.fieldRows?.(s.node.collection, s.hop.relatedField, sub);
+  const sub = rc.nextAlias();
+  const value =
+    s.kind === 'relation'
+      ? rowJson(rc, s.node, sub)
+      : jsonValue(
+          rc.schema.collections[s.node.collection].fields[s.node.primary],
+          sql`${sql.id(sub)}.${sql.id(s.node.primary)}`,
+        );
+  if (s.hop.kind === 'm2o') {
     const where = and([
-      sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedField)} = ${sql.id(alias)}.${sql.id(s.hop.key)}`,
-      ...(linked ? [linked] : []),
+      sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedKey)} = ${sql.id(alias)}.${sql.id(s.hop.field)}`,
       nodeWhere(rc, s.node, sub),
     ]);
-    return manySql(rc, s.node, sub, value, where);
+    return sql`(select ${value} from ${sql.id(s.node.collection)} as ${sql.id(sub)} where ${where})`;
   }
+  // A child whose link to the parent the caller may not read is not listed under it.
+  const linked = rc.fieldRows?.(s.node.collection, s.hop.relatedField, sub);
+  const where = and([
+    sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedField)} = ${sql.id(alias)}.${sql.id(s.hop.key)}`,
+    ...(linked ? [linked] : []),
+    nodeWhere(rc, s.node, sub),
+  ]);
+  return manySql(rc, s.node, sub, value, where);
 }
 
 /** An x-to-many relation: a JSON array in the node's sort order, windowed by limit/offset. */
