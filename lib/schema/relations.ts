@@ -54,11 +54,15 @@ export const relationMetaInput = z
   })
   .strict();
 
+/**
+ * `related_collection` is required: without many-to-any relations, a relation without a
+ * target would point nowhere.
+ */
 export const createRelationBody = z
   .object({
     collection: required('collection'),
     field: required('field'),
-    related_collection: z.string().nullish(),
+    related_collection: required('related_collection'),
     schema: relationSchemaInput.nullish(),
     meta: relationMetaInput.nullish(),
   })
