@@ -1,5 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
+import { forgetCollectionGrants, forgetFieldGrants } from '@/lib/access/grants';
+import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import { canRead, readableCollections } from '@/lib/access/readable';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
@@ -269,6 +271,7 @@ export async function deleteCollection(
           .where('collection', '=', r.one_collection!)
           .where('field', '=', r.one_field!)
           .execute();
+        await forgetFieldGrants(trx, r.one_collection!, [r.one_field!]);
       }
       await trx
         .deleteFrom('daas_relations')
@@ -282,10 +285,12 @@ export async function deleteCollection(
         .execute();
       await trx.deleteFrom('daas_collections').where('collection', '=', name).execute();
       // A later collection of the same name must not inherit these grants.
-      await trx.deleteFrom('daas_permissions').where('collection', '=', name).execute();
+      await forgetCollectionGrants(trx, name);
     });
   } catch (err) {
     throw schemaChangeError(err, `Cannot delete collection "${name}"`);
   }
   invalidateSchema();
+  // Every worker and instance: a cached grant would outlive the rows just deleted.
+  invalidatePermissionsCache();
 }

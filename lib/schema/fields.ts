@@ -1,5 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
+import { forgetFieldGrants } from '@/lib/access/grants';
+import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import { canRead, readableCollections } from '@/lib/access/readable';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
@@ -155,6 +157,7 @@ async function forgetRelations(db: Db, collection: string, field: string): Promi
         .where('collection', '=', r.one_collection)
         .where('field', '=', r.one_field)
         .execute();
+      await forgetFieldGrants(db, r.one_collection, [r.one_field]);
     }
   }
   await db
@@ -197,9 +200,11 @@ export async function deleteField(
         .where('field', '=', field.field)
         .execute();
       await forgetRelations(trx, collection.collection, field.field);
+      await forgetFieldGrants(trx, collection.collection, [field.field]);
     });
   } catch (err) {
     throw schemaChangeError(err, `Cannot delete field "${field.field}"`);
   }
   invalidateSchema();
+  invalidatePermissionsCache();
 }

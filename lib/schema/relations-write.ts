@@ -1,4 +1,5 @@
 import 'server-only';
+import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import {
@@ -199,6 +200,8 @@ export async function updateRelation(
       }
     }
   });
+  // A dropped alias field took its grants with it.
+  if (oldOneField) invalidatePermissionsCache();
   return reread(ctx, collection, field);
 }
 
@@ -222,4 +225,5 @@ export async function deleteRelation(
     }
   });
   invalidateSchema();
+  if (relation.meta?.one_field) invalidatePermissionsCache();
 }

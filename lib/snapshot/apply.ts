@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'kysely';
+import { forgetCollectionGrants, forgetFieldGrants } from '@/lib/access/grants';
 import type { Db } from '@/lib/db/client';
 import { lockDown } from '@/lib/schema/collections';
 import { writeCollectionMeta } from '@/lib/schema/collection-meta';
@@ -151,7 +152,7 @@ async function dropCollection(db: Db, c: SnapshotCollection): Promise<void> {
   await db.deleteFrom('daas_fields').where('collection', '=', name).execute();
   await db.updateTable('daas_collections').set({ group: null }).where('group', '=', name).execute();
   await db.deleteFrom('daas_collections').where('collection', '=', name).execute();
-  await db.deleteFrom('daas_permissions').where('collection', '=', name).execute();
+  await forgetCollectionGrants(db, name);
 }
 
 function declaredIndexes(meta: JsonObject | null): IndexSpec[] {
@@ -244,6 +245,7 @@ export async function runPlan(db: Db, plan: Plan): Promise<void> {
       .where('collection', '=', f.collection)
       .where('field', '=', f.field)
       .execute();
+    await forgetFieldGrants(db, f.collection, [f.field]);
   }
   for (const c of deleted(plan.collections)) await dropCollection(db, c);
 }
