@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { forgetFieldGrants } from '@/lib/access/grants';
 import { invalidatePermissionsCache } from '@/lib/access/permissions';
-import { canRead, readableCollections } from '@/lib/access/readable';
+import { schemaAccess, type SchemaAccess } from '@/lib/access/readable';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import {
@@ -33,22 +33,34 @@ function capped<T>(list: T[], query: Limit | undefined): T[] {
 export async function readableCollection(
   ctx: RequestContext,
   name: string,
+  access?: SchemaAccess,
 ): Promise<CollectionOverview> {
   const schema = await getSchema(ctx.db);
   const collection = Object.hasOwn(schema.collections, name) ? schema.collections[name] : undefined;
-  if (!collection || !canRead(await readableCollections(ctx), name)) {
+  if (!collection || !(access ?? (await schemaAccess(ctx))).collection(name)) {
     throw new NotFoundError(`Collection "${name}" doesn't exist`);
   }
   return collection;
 }
 
+/** The fields of a collection the caller may read (all of them for an administrator). */
+export function visibleFields(
+  collection: CollectionOverview,
+  access: SchemaAccess,
+): FieldOverview[] {
+  const all = Object.values(collection.fields);
+  return access.admin ? all : all.filter((f) => access.field(collection.collection, f.field));
+}
+
+function noSuchField(collection: CollectionOverview, name: string): Error {
+  return new NotFoundError(
+    `Field "${name}" doesn't exist in collection "${collection.collection}"`,
+  );
+}
+
 export function fieldOf(collection: CollectionOverview, name: string): FieldOverview {
   const field = Object.hasOwn(collection.fields, name) ? collection.fields[name] : undefined;
-  if (!field) {
-    throw new NotFoundError(
-      `Field "${name}" doesn't exist in collection "${collection.collection}"`,
-    );
-  }
+  if (!field) throw noSuchField(collection, name);
   return field;
 }
 
@@ -61,10 +73,10 @@ export function assertWritable(collection: CollectionOverview): void {
 
 export async function readAllFields(input: { query?: Limit }, ctx: RequestContext) {
   const schema = await getSchema(ctx.db);
-  const readable = await readableCollections(ctx);
+  const access = await schemaAccess(ctx);
   const all = Object.values(schema.collections)
-    .filter((c) => canRead(readable, c.collection))
-    .flatMap((c) => Object.values(c.fields));
+    .filter((c) => access.collection(c.collection))
+    .flatMap((c) => visibleFields(c, access));
   return capped(all, input.query);
 }
 
@@ -72,16 +84,21 @@ export async function readCollectionFields(
   input: { params: { collection: string }; query?: Limit },
   ctx: RequestContext,
 ): Promise<FieldOverview[]> {
-  const collection = await readableCollection(ctx, input.params.collection);
-  return capped(Object.values(collection.fields), input.query);
+  const access = await schemaAccess(ctx);
+  const collection = await readableCollection(ctx, input.params.collection, access);
+  return capped(visibleFields(collection, access), input.query);
 }
 
+/** One field the caller may read; an unreadable field is the same 404 as a missing one. */
 export async function readField(
   input: { params: { collection: string; field: string } },
   ctx: RequestContext,
 ): Promise<FieldOverview> {
-  const collection = await readableCollection(ctx, input.params.collection);
-  return fieldOf(collection, input.params.field);
+  const access = await schemaAccess(ctx);
+  const collection = await readableCollection(ctx, input.params.collection, access);
+  const field = fieldOf(collection, input.params.field);
+  if (!access.field(collection.collection, field.field)) throw noSuchField(collection, field.field);
+  return field;
 }
 
 /** Adds one field: a column (plus metadata) or, for an alias, a metadata row only. */
