@@ -25,11 +25,12 @@ export async function sortItem(
 ): Promise<void> {
   const schema = await getSchema(ctx.db);
   const c = writableCollection(schema, collection);
+  // Permission first: a collection the caller may not change tells nothing about itself.
+  const permission = await permissionOf(ctx, schema, collection, 'update');
   const sortField = c.meta?.sort_field;
   if (!sortField || !Object.hasOwn(c.fields, sortField) || !c.fields[sortField].schema) {
     throw new InvalidPayloadError(`Collection "${collection}" has no sort field`);
   }
-  const permission = await permissionOf(ctx, schema, collection, 'update');
   if (permission && !allowsField(permission, sortField)) throw new ForbiddenError();
 
   const t = sql.id(collection);
