@@ -20,12 +20,13 @@ const plain = 'eo_plain'; // exists, no permission, no sort field
 const missingUuid = '00000000-0000-4000-8000-00000000abcd';
 
 let token: string;
-const ids: Record<'user' | 'role' | 'policy' | 'access' | 'permission', string> = {
+const ids: Record<'user' | 'role' | 'policy' | 'access' | 'permission' | 'activity', string> = {
   user: '',
   role: '',
   policy: '',
   access: '',
   permission: '',
+  activity: '',
 };
 
 async function upload(path: string, who: string | undefined, file = '[{"title":"x"}]') {
@@ -125,6 +126,9 @@ function cases(): Case[] {
       );
     }
   }
+  list.push(
+    pair('/api/activity/:id', 'GET', `/api/activity/${ids.activity}`, '/api/activity/999999'),
+  );
   // A system record hidden by the item filter, with a change its checks would refuse.
   list.push(
     pair('/api/roles/:id, hidden', 'PATCH', `/api/roles/${ids.role}`, `/api/roles/${missingUuid}`, {
@@ -311,7 +315,13 @@ beforeAll(async () => {
     .select('id')
     .where('policy', '=', user.policies[0])
     .executeTakeFirstOrThrow();
+  const activity = await db
+    .selectFrom('daas_activity')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   Object.assign(ids, {
+    activity: String(activity.id),
     user: admin.id,
     role: role.id,
     policy: access.policy!,

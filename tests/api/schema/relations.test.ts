@@ -157,7 +157,9 @@ describe('POST /api/relations (many-to-one)', () => {
     expect(errorOf(missing).message).toContain('"related_collection" is required');
     const read = await app.request(`/api/relations/${child}/parent`, { token: admin.token });
     expect(read.status).toBe(404);
-    const rows = await (await db())
+    const rows = await (
+      await db()
+    )
       .selectFrom('daas_relations')
       .select('id')
       .where('many_collection', '=', child)
