@@ -17,6 +17,7 @@ const closed = 'eo_closed'; // exists; the caller has no permission on it
 const nowhere = 'eo_nowhere'; // does not exist
 const open = 'eo_open'; // the caller may read, update and delete the rows titled "mine"
 const plain = 'eo_plain'; // exists, no permission, no sort field
+const sorted = 'eo_sorted'; // sortable; the caller may update the sort of the rows titled "mine"
 const missingUuid = '00000000-0000-4000-8000-00000000abcd';
 
 let token: string;
@@ -227,6 +228,20 @@ function cases(): Case[] {
       },
     ),
   );
+  for (const body of [
+    { item: 2, to: 3 },
+    { item: 1, to: 2 },
+  ]) {
+    list.push({
+      name: 'POST /api/utils/sort/:c, a hidden item',
+      forbidden: ['POST', `/api/utils/sort/${sorted}`, body],
+      missing: [
+        'POST',
+        `/api/utils/sort/${sorted}`,
+        { ...body, [body.item === 2 ? 'item' : 'to']: 999 },
+      ],
+    });
+  }
   for (const method of ['UPLOAD', 'UPLOAD_EMPTY']) {
     list.push(
       pair(
@@ -248,7 +263,7 @@ async function send([method, path, body]: Call, who: string | undefined) {
 
 /** The answer with the names and keys that differ between the two requests masked. */
 function masked(res: { status: number; text: string }) {
-  const text = [closed, nowhere, open, plain, missingUuid, ...Object.values(ids)]
+  const text = [closed, nowhere, open, plain, sorted, missingUuid, ...Object.values(ids)]
     .filter(Boolean)
     .reduce((t, v) => t.split(v).join('<name>'), res.text)
     .replace(/(\\?")(999|999999|x|1|2|secret|secrex|link|title)(\\?")/g, '$1<key>$3');
@@ -264,6 +279,8 @@ beforeAll(async () => {
     `create table ${closed} (id serial primary key, title text, sort integer, link integer)`,
     `create table ${open} (id serial primary key, title text, secret text, link integer)`,
     `create table ${plain} (id serial primary key, title text)`,
+    `create table ${sorted} (id serial primary key, title text, sort integer)`,
+    `insert into ${sorted} (title, sort) values ('mine', 1), ('theirs', 2), ('mine', 3)`,
     `insert into ${closed} (title, sort) values ('a', 1), ('b', 2)`,
     `insert into ${open} (title) values ('mine'), ('theirs')`,
   ]) {
@@ -271,7 +288,10 @@ beforeAll(async () => {
   }
   await db
     .insertInto('daas_collections')
-    .values({ collection: closed, sort_field: 'sort' })
+    .values([
+      { collection: closed, sort_field: 'sort' },
+      { collection: sorted, sort_field: 'sort' },
+    ])
     .execute();
   invalidateSchema();
   const admin = await createTokenUser({ admin: true });
@@ -291,6 +311,7 @@ beforeAll(async () => {
     { collection: open, action: 'read', fields: ['id', 'title', 'link'], permissions: mine },
     { collection: open, action: 'update', fields: ['title'], permissions: mine },
     { collection: open, action: 'delete', permissions: mine },
+    { collection: sorted, action: 'update', fields: ['sort'], permissions: mine },
     // Roles the caller may change and delete: none exist with this name.
     { collection: 'daas_roles', action: 'update', permissions: { name: { _eq: 'eo-none' } } },
     { collection: 'daas_roles', action: 'delete', permissions: { name: { _eq: 'eo-none' } } },
