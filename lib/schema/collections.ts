@@ -178,6 +178,8 @@ export async function createCollection(
           )
         : undefined;
       await writeCollectionMeta(trx, name, { ...meta, ...(declared && { indexes: declared }) });
+      // A new collection starts with no grant, whatever an earlier one of its name left.
+      await forgetCollectionGrants(trx, name);
       for (const p of plans) {
         if (p.meta) await upsertFieldMeta(trx, { collection: name, field: p.field }, p.meta);
       }
@@ -186,6 +188,7 @@ export async function createCollection(
     throw schemaChangeError(err, `Cannot create collection "${name}"`);
   }
   invalidateSchema();
+  invalidatePermissionsCache();
   return readCollection({ params: { name } }, ctx);
 }
 

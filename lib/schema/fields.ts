@@ -139,6 +139,8 @@ export async function addField(
   }
   if (plan.meta)
     await upsertFieldMeta(db, { collection: collection.collection, field: name }, plan.meta);
+  // A new field starts with no grant, whatever an earlier field of its name left behind.
+  await forgetFieldGrants(db, collection.collection, [name]);
 }
 
 export async function createField(
@@ -156,6 +158,7 @@ export async function createField(
     throw schemaChangeError(err, `Cannot add field "${input.body.field}"`);
   }
   invalidateSchema();
+  invalidatePermissionsCache();
   return readField({ params: { collection: collection.collection, field: input.body.field } }, ctx);
 }
 

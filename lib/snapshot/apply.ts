@@ -170,6 +170,9 @@ export async function runPlan(db: Db, plan: Plan): Promise<void> {
   const newNames = new Set(newCollections.map((c) => c.collection));
 
   for (const c of newCollections) if (c.schema) await createTable(db, c, newFields);
+  // New collections and fields start with no grant, whatever earlier ones of their names left.
+  for (const c of newCollections) await forgetCollectionGrants(db, c.collection);
+  for (const f of newFields) await forgetFieldGrants(db, f.collection, [f.field]);
   for (const c of newCollections) {
     if (!c.meta) continue;
     const { indexes: _i, ...meta } = c.meta;

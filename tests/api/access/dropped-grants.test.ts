@@ -249,6 +249,41 @@ describe('a dropped collection takes its grants with it', () => {
   });
 });
 
+describe('grants left behind earlier (before drops cleaned them)', () => {
+  it('do not apply to a field or collection created under their name', async () => {
+    const collection = name('dl');
+    const later = name('dl');
+    await createCollection(collection, ['title']);
+    const reader = await createTokenUser();
+    // Rows as a drop used to leave them: naming a field and a collection that don't exist.
+    await (
+      await db()
+    )
+      .insertInto('daas_permissions')
+      .values([
+        {
+          policy: reader.policy,
+          collection,
+          action: 'read',
+          fields: JSON.stringify(['id', 'title', 'secret']),
+        },
+        { policy: reader.policy, collection: later, action: 'read', fields: JSON.stringify(['*']) },
+      ])
+      .execute();
+    (await import('@/lib/access/policies')).invalidateAccessCache();
+
+    await asAdmin(`/api/fields/${collection}`, 'POST', { field: 'secret', type: 'string' });
+    const id = await addRow(collection, { title: 'a', secret: 's' });
+    const item = await app.request(`/api/items/${collection}/${id}`, { token: reader.token });
+    expect(item.body.data).toEqual({ id, title: 'a' });
+    expect((await grantsOn(collection)).map((g) => g.fields)).toEqual([['id', 'title']]);
+
+    await createCollection(later);
+    expect((await app.request(`/api/items/${later}`, { token: reader.token })).status).toBe(403);
+    expect(await grantsOn(later)).toEqual([]);
+  });
+});
+
 describe.runIf(twoInstances)('a drop reaches the permission cache of the other instance', () => {
   let other: Instance;
 
