@@ -318,7 +318,7 @@ beforeAll(async () => {
   ]);
   token = await app.login(user.email, user.password);
   // The public policy may read the caller-visible rows of `open` too.
-  await addPermissions((await publicPolicyId(db))!, [
+  await addPermissions((await publicPolicyId(db, null))!, [
     { collection: open, action: 'read', fields: ['id', 'title'], permissions: mine },
   ]);
   const role = await db
