@@ -44,12 +44,12 @@ export function DeleteCollectionDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!matches) return;
-    remove.mutate(collection, {
-      onSuccess: () => {
-        onOpenChange(false);
-        router.push('/collections');
-      },
-    });
+    // mutateAsync, not per-call callbacks: the refetch that follows the delete unmounts this
+    // dialog (the collection is gone), and React Query drops callbacks of unmounted callers.
+    remove
+      .mutateAsync(collection)
+      .then(() => router.push('/collections'))
+      .catch(() => undefined);
   }
 
   return (

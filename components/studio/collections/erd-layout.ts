@@ -24,9 +24,11 @@ export interface ErdGraph {
  * at (users, files), and one edge per relation from its many side to its one side.
  */
 export function erdModel(collections: Collection[], fields: Field[], relations: Relation[]) {
-  const linked = new Set(
-    relations.flatMap((r) => (r.related_collection ? [r.collection, r.related_collection] : [])),
-  );
+  const system = new Set(collections.filter((c) => c.system).map((c) => c.collection));
+  // The service's own tables relate to each other a lot; only those the user's collections
+  // point at are drawn, and only the user's relations.
+  const userRelations = relations.filter((r) => r.related_collection && !system.has(r.collection));
+  const linked = new Set(userRelations.map((r) => r.related_collection!));
   const shown = collections.filter(
     (c) => c.schema !== null && (!c.system || linked.has(c.collection)),
   );
@@ -54,10 +56,8 @@ export function erdModel(collections: Collection[], fields: Field[], relations: 
       height: HEADER + ROW * (rows.length + (data.more ? 1 : 0)) + 8,
     };
   });
-  const edges = relations
-    .filter(
-      (r) => r.related_collection && names.has(r.collection) && names.has(r.related_collection),
-    )
+  const edges = userRelations
+    .filter((r) => names.has(r.collection) && names.has(r.related_collection!))
     .map((r) => ({
       id: `${r.collection}.${r.field}`,
       source: r.collection,
