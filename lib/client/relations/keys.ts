@@ -1,4 +1,8 @@
+import { scopeKey } from '../scope-key';
+
+/** Query keys for relations; schema writes invalidate `relationKeys.root` (every scope). */
 export const relationKeys = {
-  all: ['relations'] as const,
-  list: () => [...relationKeys.all, 'list'] as const,
+  root: ['relations'] as const,
+  all: (scope?: string | null) => [...relationKeys.root, scopeKey(scope)] as const,
+  list: (scope?: string | null) => [...relationKeys.all(scope), 'list'] as const,
 };
