@@ -4,6 +4,7 @@ import { ArrowUpRight, Folder, Table2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { isFolder, type CollectionNode } from '@/lib/client/collections/collection-tree';
+import { metaOf } from '@/lib/client/collections/schema-types';
 import { Link } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils';
 
@@ -24,6 +25,7 @@ export function CollectionList({ nodes, depth = 0 }: { nodes: CollectionNode[]; 
 function CollectionRow({ node, depth }: { node: CollectionNode; depth: number }) {
   const t = useTranslations('Collections');
   const c = node.collection;
+  const meta = metaOf(c);
   const folder = isFolder(c);
   const Icon = folder ? Folder : Table2;
   return (
@@ -39,16 +41,14 @@ function CollectionRow({ node, depth }: { node: CollectionNode; depth: number })
         >
           {c.collection}
         </Link>
-        {c.meta?.note && (
-          <span className="truncate text-xs text-muted-foreground">{c.meta.note}</span>
-        )}
+        {meta?.note && <span className="truncate text-xs text-muted-foreground">{meta.note}</span>}
       </div>
       <div className="flex flex-wrap items-center gap-1.5">
         {folder && <Badge variant="secondary">{t('badgeFolder')}</Badge>}
         {c.system && <Badge variant="outline">{t('badgeSystem')}</Badge>}
         {c.type === 'view' && <Badge variant="outline">{t('badgeView')}</Badge>}
-        {c.meta?.hidden && <Badge variant="outline">{t('badgeHidden')}</Badge>}
-        {c.meta?.singleton && <Badge variant="outline">{t('badgeSingleton')}</Badge>}
+        {meta?.hidden && <Badge variant="outline">{t('badgeHidden')}</Badge>}
+        {meta?.singleton && <Badge variant="outline">{t('badgeSingleton')}</Badge>}
       </div>
       {!folder && (
         <Link

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCollections } from '@/lib/client/collections/collections-query';
 import { isFolder } from '@/lib/client/collections/collection-tree';
+import { metaOf } from '@/lib/client/collections/schema-types';
 import { Link } from '@/lib/i18n/navigation';
 import { EmptyState } from '../empty-state';
 import { PageHeader } from '../page-header';
@@ -68,7 +69,7 @@ function CollectionDetail({ name }: { name: string }) {
     <>
       <PageHeader
         title={name}
-        description={collection.meta?.note ?? (folder ? t('folderDescription') : undefined)}
+        description={metaOf(collection)?.note ?? (folder ? t('folderDescription') : undefined)}
         actions={
           <>
             {!folder && (

@@ -10,7 +10,11 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { useCollectionUpdateMutation } from '@/lib/client/collections/collection-update-mutation';
-import type { Collection, Field as SchemaField } from '@/lib/client/collections/schema-types';
+import {
+  metaOf,
+  type Collection,
+  type Field as SchemaField,
+} from '@/lib/client/collections/schema-types';
 import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutation';
 import { useFields } from '@/lib/client/fields/fields-query';
 import { FieldSelect, NONE } from './field-select';
@@ -31,7 +35,7 @@ export function CollectionSettingsForm({
 }) {
   const t = useTranslations('CollectionSettings');
   const name = collection.collection;
-  const meta = collection.meta;
+  const meta = metaOf(collection);
   const fields = useFields(name);
   const update = useCollectionUpdateMutation();
   const updateField = useFieldUpdateMutation();

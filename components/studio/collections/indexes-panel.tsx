@@ -9,7 +9,11 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useCollectionUpdateMutation } from '@/lib/client/collections/collection-update-mutation';
-import type { Collection, CollectionIndex } from '@/lib/client/collections/schema-types';
+import {
+  metaOf,
+  type Collection,
+  type CollectionIndex,
+} from '@/lib/client/collections/schema-types';
 import { useFields } from '@/lib/client/fields/fields-query';
 import { EmptyState } from '../empty-state';
 
@@ -22,7 +26,7 @@ export function IndexesPanel({ collection }: { collection: Collection }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [unique, setUnique] = useState(false);
   const [touched, setTouched] = useState(false);
-  const indexes = collection.meta?.indexes ?? [];
+  const indexes = metaOf(collection)?.indexes ?? [];
   const editable = !collection.system && collection.type === 'table';
   const columns = (fields.data ?? []).filter((f) => f.schema).map((f) => f.field);
 

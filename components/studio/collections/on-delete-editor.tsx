@@ -12,7 +12,8 @@ import { OnDeleteSelect } from './on-delete-select';
 export function OnDeleteEditor({ relation }: { relation: Relation }) {
   const t = useTranslations('Relations');
   const update = useRelationUpdateMutation();
-  const current = relation.schema?.on_delete ?? 'NO ACTION';
+  // The server only ever stores one of the five referential actions.
+  const current = (relation.schema?.on_delete ?? 'NO ACTION') as ReferentialAction;
   const [value, setValue] = useState<ReferentialAction>(current);
   return (
     <div className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3 sm:flex-row sm:items-end">

@@ -1,4 +1,4 @@
-import type { Collection } from './schema-types';
+import { metaOf, type Collection } from './schema-types';
 
 export interface CollectionNode {
   collection: Collection;
@@ -10,8 +10,8 @@ export function isFolder(c: Collection): boolean {
 }
 
 function byOrder(a: Collection, b: Collection): number {
-  const sa = a.meta?.sort ?? Number.MAX_SAFE_INTEGER;
-  const sb = b.meta?.sort ?? Number.MAX_SAFE_INTEGER;
+  const sa = metaOf(a)?.sort ?? Number.MAX_SAFE_INTEGER;
+  const sb = metaOf(b)?.sort ?? Number.MAX_SAFE_INTEGER;
   return sa - sb || a.collection.localeCompare(b.collection);
 }
 
@@ -28,7 +28,7 @@ export function collectionTree(
   const names = new Set(shown.map((c) => c.collection));
   const childrenOf = new Map<string | null, Collection[]>();
   for (const c of shown) {
-    const group = c.meta?.group;
+    const group = metaOf(c)?.group;
     // A group that is missing (or hidden with the system ones) leaves the collection at the top.
     const parent = group && names.has(group) && group !== c.collection ? group : null;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), c]);

@@ -9,15 +9,15 @@ import { relationKeys } from '../relations/keys';
 import { collectionKeys } from './keys';
 
 /**
- * A schema change can touch all three lists at once (deleting a collection drops its
+ * A schema change can touch all three lists at once, in every scope (deleting a collection drops its
  * relations and the alias fields pointing at it), so every data-model mutation refreshes
  * collections, fields and relations together.
  */
 export function invalidateSchema(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
-    queryClient.invalidateQueries({ queryKey: fieldKeys.all }),
-    queryClient.invalidateQueries({ queryKey: relationKeys.all }),
+    queryClient.invalidateQueries({ queryKey: collectionKeys.root }),
+    queryClient.invalidateQueries({ queryKey: fieldKeys.root }),
+    queryClient.invalidateQueries({ queryKey: relationKeys.root }),
   ]).then(() => undefined);
 }
 

@@ -8,7 +8,7 @@ import { fieldKeys } from './keys';
 /** Every field of every readable collection in one request (the schema diagram needs them all). */
 export function useAllFields() {
   return useQuery({
-    queryKey: [...fieldKeys.all, 'all'] as const,
+    queryKey: [...fieldKeys.all(), 'every-collection'] as const,
     queryFn: ({ signal }) =>
       apiFetch<{ data: Field[] }>('/api/fields', { signal }).then((b) => b.data),
   });

@@ -9,7 +9,7 @@ function collection(
 ): Collection {
   return {
     collection: name,
-    meta: extra.group ? ({ group: extra.group } as Collection['meta']) : null,
+    meta: extra.group ? { group: extra.group, indexes: [] } : null,
     schema: extra.folder ? null : { name, schema: 'public', comment: null },
     system: extra.system ?? false,
     type: 'table',

@@ -79,6 +79,12 @@ describe('field editor drafts', () => {
       field: 'title',
       type: 'string',
       schema: {
+        name: 'title',
+        table: 'articles',
+        numeric_precision: null,
+        numeric_scale: null,
+        is_generated: false,
+        comment: null,
         data_type: 'character varying',
         default_value: null,
         max_length: 255,
