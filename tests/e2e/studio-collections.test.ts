@@ -125,6 +125,8 @@ describe('studio data model', () => {
     const dialog = page.getByRole('dialog', { name: 'Create a collection' });
     await dialog.getByLabel('Name').fill('Bad Name');
     await dialog.getByText('Not met: Only lowercase letters, digits and underscores').waitFor();
+    await dialog.getByRole('button', { name: 'Use “bad_name” instead' }).click();
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('bad_name');
     await dialog.getByLabel('Name').fill('daas_thing');
     await dialog.getByText('Not met: Does not start with daas_, directus_ or xtr_').waitFor();
     await expectAccessible(page);
@@ -187,6 +189,16 @@ describe('studio data model', () => {
     );
     expect(byName.get('rating')).toMatchObject({ type: 'integer', meta: { interface: 'slider' } });
     expect(byName.get('keywords')).toMatchObject({ type: 'json', meta: { interface: 'tags' } });
+    await expectAccessible(page);
+  });
+
+  it('adds a unique index over two fields', async () => {
+    await page.getByRole('tab', { name: 'Indexes' }).click();
+    await page.getByRole('checkbox', { name: 'title', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'category', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Values must be unique together' }).check();
+    await page.getByRole('button', { name: 'Add index' }).click();
+    await page.getByText('(title, category)').waitFor();
     await expectAccessible(page);
   });
 

@@ -29,7 +29,11 @@ import {
   type PrimaryKeyKind,
 } from '@/lib/client/collections/collection-payload';
 import { useCollectionCreateMutation } from '@/lib/client/collections/collection-create-mutation';
-import { checkIdentifier } from '@/lib/client/collections/identifier-rules';
+import {
+  checkIdentifier,
+  isValidIdentifier,
+  toIdentifier,
+} from '@/lib/client/collections/identifier-rules';
 import { useApiErrorText } from '@/lib/client/collections/schema-mutation';
 import type { Collection } from '@/lib/client/collections/schema-types';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -64,6 +68,9 @@ export function CreateCollectionDialog({
   const taken = new Set(existing.map((c) => c.collection));
   const rules = checkIdentifier(name, 'collection', taken);
   const valid = rules.every((r) => r.ok);
+  const suggestion = toIdentifier(name);
+  const suggest =
+    !valid && suggestion !== name && isValidIdentifier(suggestion, 'collection', taken);
 
   function reset() {
     setName('');
@@ -142,6 +149,17 @@ export function CreateCollectionDialog({
                   onChange={(e) => setName(e.target.value)}
                 />
                 <NameRules id="collection-name-rules" results={rules} />
+                {suggest && (
+                  <Button
+                    type="button"
+                    variant="link"
+                    size="sm"
+                    className="h-auto w-fit p-0"
+                    onClick={() => setName(suggestion)}
+                  >
+                    {t('useSuggestion', { name: suggestion })}
+                  </Button>
+                )}
               </>
             )}
           </Field>

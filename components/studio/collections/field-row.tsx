@@ -43,10 +43,7 @@ export function FieldRow({
   const meta = field.meta;
   return (
     <li
-      className={cn(
-        'flex flex-wrap items-center gap-x-3 gap-y-1.5 px-3 py-2.5',
-        dragging && 'opacity-50',
-      )}
+      className={cn('flex items-center gap-3 px-3 py-2.5', dragging && 'opacity-50')}
       draggable={editable}
       onDragStart={(e) => {
         e.dataTransfer.effectAllowed = 'move';
@@ -65,28 +62,32 @@ export function FieldRow({
       {editable && (
         <GripVertical aria-hidden className="size-4 shrink-0 cursor-grab text-muted-foreground" />
       )}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <span className="flex items-center gap-1.5 font-mono text-sm font-medium">
-          {pk && <KeyRound aria-label={t('primaryKey')} className="size-3.5 text-amber-600" />}
-          {field.field}
-        </span>
-        <span className="truncate text-xs text-muted-foreground">
-          {meta?.interface ?? t('noInterface')}
-          {relation && ` · ${t(`kind.${relation.kind}`)} → ${relation.target ?? '?'}`}
-          {meta?.note && ` · ${meta.note}`}
-        </span>
-      </div>
-      <div className="flex flex-wrap items-center gap-1.5">
-        <Badge variant="secondary" className="font-mono">
-          {field.type}
-        </Badge>
-        {meta?.required && <Badge variant="outline">{t('flagRequired')}</Badge>}
-        {meta?.readonly && <Badge variant="outline">{t('flagReadonly')}</Badge>}
-        {meta?.hidden && <Badge variant="outline">{t('flagHidden')}</Badge>}
-        {field.schema?.is_unique && !pk && <Badge variant="outline">{t('flagUnique')}</Badge>}
+      <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <span className="flex min-w-0 items-center gap-1.5 font-mono text-sm font-medium">
+            {pk && (
+              <KeyRound aria-label={t('primaryKey')} className="size-3.5 shrink-0 text-amber-600" />
+            )}
+            <span className="truncate">{field.field}</span>
+          </span>
+          <span className="truncate text-xs text-muted-foreground">
+            {meta?.interface ?? t('noInterface')}
+            {relation && ` · ${t(`kind.${relation.kind}`)} → ${relation.target ?? '?'}`}
+            {meta?.note && ` · ${meta.note}`}
+          </span>
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge variant="secondary" className="font-mono">
+            {field.type}
+          </Badge>
+          {meta?.required && <Badge variant="outline">{t('flagRequired')}</Badge>}
+          {meta?.readonly && <Badge variant="outline">{t('flagReadonly')}</Badge>}
+          {meta?.hidden && <Badge variant="outline">{t('flagHidden')}</Badge>}
+          {field.schema?.is_unique && !pk && <Badge variant="outline">{t('flagUnique')}</Badge>}
+        </div>
       </div>
       {editable && (
-        <div className="flex items-center gap-0.5">
+        <div className="flex shrink-0 items-center gap-0.5">
           <Button
             variant="ghost"
             size="icon"

@@ -61,7 +61,7 @@ export function IndexesPanel({ collection }: { collection: Collection }) {
         <p className="text-xs text-muted-foreground">{t('description')}</p>
       </div>
       {indexes.length === 0 ? (
-        <EmptyState icon={ListTree} title={t('emptyTitle')}>
+        <EmptyState icon={ListTree} title={t('emptyTitle')} className="py-8">
           {t('emptyBody')}
         </EmptyState>
       ) : (
