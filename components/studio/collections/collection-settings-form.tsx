@@ -18,6 +18,7 @@ import {
 import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutation';
 import { useFields } from '@/lib/client/fields/fields-query';
 import { FieldSelect, NONE } from './field-select';
+import { useSchemaNotifier } from './schema-notifier';
 
 const SEARCHABLE_TYPES = new Set(['string', 'text', 'csv', 'json']);
 
@@ -37,8 +38,9 @@ export function CollectionSettingsForm({
   const name = collection.collection;
   const meta = metaOf(collection);
   const fields = useFields(name);
-  const update = useCollectionUpdateMutation();
-  const updateField = useFieldUpdateMutation();
+  const notifier = useSchemaNotifier();
+  const update = useCollectionUpdateMutation(notifier);
+  const updateField = useFieldUpdateMutation(notifier);
   const readOnly = collection.system;
   const folder = collection.schema === null;
 

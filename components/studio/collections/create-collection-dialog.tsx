@@ -34,7 +34,7 @@ import {
   isValidIdentifier,
   toIdentifier,
 } from '@/lib/client/collections/identifier-rules';
-import { useApiErrorText } from '@/lib/client/collections/schema-mutation';
+import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
 import type { Collection } from '@/lib/client/collections/schema-types';
 import { useRouter } from '@/lib/i18n/navigation';
 import { ChoiceGroup } from './choice-group';
@@ -56,7 +56,8 @@ export function CreateCollectionDialog({
   const t = useTranslations('CreateCollection');
   const router = useRouter();
   const errorText = useApiErrorText();
-  const create = useCollectionCreateMutation();
+  const notifier = useSchemaNotifier();
+  const create = useCollectionCreateMutation(notifier);
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'collection' | 'folder'>('collection');
   const [primaryKey, setPrimaryKey] = useState<PrimaryKeyKind>('integer');

@@ -16,7 +16,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCollectionDeleteMutation } from '@/lib/client/collections/collection-delete-mutation';
-import { useApiErrorText } from '@/lib/client/collections/schema-mutation';
+import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
 import { useRelations } from '@/lib/client/relations/relations-query';
 import { useRouter } from '@/lib/i18n/navigation';
 
@@ -33,7 +33,8 @@ export function DeleteCollectionDialog({
   const t = useTranslations('DeleteCollection');
   const router = useRouter();
   const errorText = useApiErrorText();
-  const remove = useCollectionDeleteMutation();
+  const notifier = useSchemaNotifier();
+  const remove = useCollectionDeleteMutation(notifier);
   const relations = useRelations();
   const [typed, setTyped] = useState('');
   const linked = (relations.data ?? []).filter(

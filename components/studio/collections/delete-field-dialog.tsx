@@ -13,7 +13,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useFieldDeleteMutation } from '@/lib/client/fields/field-delete-mutation';
-import { useApiErrorText } from '@/lib/client/collections/schema-mutation';
+import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
 
 export function DeleteFieldDialog({
   collection,
@@ -25,7 +25,8 @@ export function DeleteFieldDialog({
   onClose: () => void;
 }) {
   const t = useTranslations('DeleteField');
-  const remove = useFieldDeleteMutation();
+  const notifier = useSchemaNotifier();
+  const remove = useFieldDeleteMutation(notifier);
   const errorText = useApiErrorText();
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()}>

@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { checkIdentifier } from '@/lib/client/collections/identifier-rules';
-import { useApiErrorText } from '@/lib/client/collections/schema-mutation';
+import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
 import type { Field, InterfaceDefinition, Relation } from '@/lib/client/collections/schema-types';
 import {
   createBody,
@@ -54,8 +54,9 @@ export function FieldForm({
 }) {
   const t = useTranslations('FieldEditor');
   const errorText = useApiErrorText();
-  const create = useFieldCreateMutation();
-  const update = useFieldUpdateMutation();
+  const notifier = useSchemaNotifier();
+  const create = useFieldCreateMutation(notifier);
+  const update = useFieldUpdateMutation(notifier);
   const [draft, setDraft] = useState<FieldDraft>(() =>
     editing ? draftFromField(editing) : emptyDraft(iface.id, iface.types[0] ?? 'string'),
   );

@@ -15,6 +15,7 @@ import { DeleteFieldDialog } from './delete-field-dialog';
 import { FieldDialog } from './field-dialog';
 import { FieldRow } from './field-row';
 import { QueryError } from './query-error';
+import { useSchemaNotifier } from './schema-notifier';
 
 export function FieldsPanel({
   collection,
@@ -27,7 +28,8 @@ export function FieldsPanel({
   const name = collection.collection;
   const fields = useFields(name);
   const relations = useRelations();
-  const sort = useFieldSortMutation();
+  const notifier = useSchemaNotifier();
+  const sort = useFieldSortMutation(notifier);
   const [pending, setPending] = useState<Field[] | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Field | null>(null);

@@ -16,13 +16,15 @@ import {
 } from '@/lib/client/collections/schema-types';
 import { useFields } from '@/lib/client/fields/fields-query';
 import { EmptyState } from '../empty-state';
+import { useSchemaNotifier } from './schema-notifier';
 
 /** Indexes and unique constraints over two or more columns (meta.indexes). */
 export function IndexesPanel({ collection }: { collection: Collection }) {
   const t = useTranslations('Indexes');
   const name = collection.collection;
   const fields = useFields(name);
-  const update = useCollectionUpdateMutation();
+  const notifier = useSchemaNotifier();
+  const update = useCollectionUpdateMutation(notifier);
   const [chosen, setChosen] = useState<string[]>([]);
   const [unique, setUnique] = useState(false);
   const [touched, setTouched] = useState(false);

@@ -7,11 +7,13 @@ import { Spinner } from '@/components/ui/spinner';
 import type { ReferentialAction, Relation } from '@/lib/client/collections/schema-types';
 import { useRelationUpdateMutation } from '@/lib/client/relations/relation-update-mutation';
 import { OnDeleteSelect } from './on-delete-select';
+import { useSchemaNotifier } from './schema-notifier';
 
 /** Changes the on-delete rule of an existing many-to-one (the foreign key is recreated). */
 export function OnDeleteEditor({ relation }: { relation: Relation }) {
   const t = useTranslations('Relations');
-  const update = useRelationUpdateMutation();
+  const notifier = useSchemaNotifier();
+  const update = useRelationUpdateMutation(notifier);
   // The server only ever stores one of the five referential actions.
   const current = (relation.schema?.on_delete ?? 'NO ACTION') as ReferentialAction;
   const [value, setValue] = useState<ReferentialAction>(current);

@@ -3,7 +3,7 @@
 import { CircleAlert, RotateCw } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { useApiErrorText } from '@/lib/client/collections/schema-mutation';
+import { useApiErrorText } from './schema-notifier';
 
 /** A failed read, said plainly, with a retry. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -8,7 +8,7 @@ import { Field as FormField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { checkIdentifier, isValidIdentifier } from '@/lib/client/collections/identifier-rules';
-import { useApiErrorText } from '@/lib/client/collections/schema-mutation';
+import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
 import type {
   Collection,
   Field,
@@ -75,7 +75,8 @@ export function RelationForm({
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
   const [current, setCurrent] = useState(-1);
-  const setup = useRelationSetupMutation(setCurrent);
+  const notifier = useSchemaNotifier();
+  const setup = useRelationSetupMutation(setCurrent, notifier);
   const relatedFields = useFields(related === NONE ? '' : related);
 
   const hasTable = (c: Collection) => c.schema !== null && c.type === 'table';

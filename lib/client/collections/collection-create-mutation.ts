@@ -2,10 +2,10 @@
 
 import { apiFetch } from '../fetcher';
 import { collectionCreateBody, type CollectionDraft } from './collection-payload';
-import { useSchemaMutation } from './schema-mutation';
+import { useSchemaMutation, type SchemaNotifier } from './schema-mutation';
 import type { Collection } from './schema-types';
 
-export function useCollectionCreateMutation() {
+export function useCollectionCreateMutation(notifier?: SchemaNotifier) {
   return useSchemaMutation(
     (draft: CollectionDraft) =>
       apiFetch<{ data: Collection }>('/api/collections', {
@@ -13,5 +13,6 @@ export function useCollectionCreateMutation() {
         body: collectionCreateBody(draft),
       }).then((b) => b.data),
     (draft) => ({ key: 'collectionCreated', name: draft.name }),
+    notifier,
   );
 }

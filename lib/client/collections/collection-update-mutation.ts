@@ -1,7 +1,7 @@
 'use client';
 
 import { apiFetch } from '../fetcher';
-import { useSchemaMutation, type ToastKey } from './schema-mutation';
+import { useSchemaMutation, type NoticeKey, type SchemaNotifier } from './schema-mutation';
 import type { Collection, CollectionIndex } from './schema-types';
 
 export interface CollectionUpdate {
@@ -10,10 +10,10 @@ export interface CollectionUpdate {
     indexes?: CollectionIndex[];
   };
   /** Which toast to show: settings and indexes are saved from different places. */
-  toast?: Extract<ToastKey, 'collectionUpdated' | 'indexesSaved'>;
+  toast?: Extract<NoticeKey, 'collectionUpdated' | 'indexesSaved'>;
 }
 
-export function useCollectionUpdateMutation() {
+export function useCollectionUpdateMutation(notifier?: SchemaNotifier) {
   return useSchemaMutation(
     ({ collection, meta }: CollectionUpdate) =>
       apiFetch<{ data: Collection }>(`/api/collections/${encodeURIComponent(collection)}`, {
@@ -21,5 +21,6 @@ export function useCollectionUpdateMutation() {
         body: { meta },
       }).then((b) => b.data),
     (vars) => ({ key: vars.toast ?? 'collectionUpdated', name: vars.collection }),
+    notifier,
   );
 }

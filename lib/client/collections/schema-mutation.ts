@@ -1,17 +1,14 @@
 'use client';
 
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
-import { toast } from '@/components/ui/toast';
-import { ApiError } from '../fetcher';
 import { fieldKeys } from '../fields/keys';
 import { relationKeys } from '../relations/keys';
 import { collectionKeys } from './keys';
 
 /**
- * A schema change can touch all three lists at once, in every scope (deleting a collection drops its
- * relations and the alias fields pointing at it), so every data-model mutation refreshes
- * collections, fields and relations together.
+ * A schema change can touch all three lists at once, in every scope (deleting a collection
+ * drops its relations and the alias fields pointing at it), so every data-model mutation
+ * refreshes collections, fields and relations together.
  */
 export function invalidateSchema(queryClient: QueryClient): Promise<void> {
   return Promise.all([
@@ -21,18 +18,7 @@ export function invalidateSchema(queryClient: QueryClient): Promise<void> {
   ]).then(() => undefined);
 }
 
-/** The translated error plus the server's own sentence, which names the field or rule. */
-export function useApiErrorText(): (error: unknown) => string {
-  const t = useTranslations('Errors');
-  return (error) => {
-    const code = error instanceof ApiError ? error.code : 'UNKNOWN';
-    const base = t.has(code) ? t(code) : t('UNKNOWN');
-    const detail = error instanceof ApiError && error.status > 0 ? error.message : '';
-    return detail && detail !== base && !detail.startsWith('HTTP ') ? `${base} ${detail}` : base;
-  };
-}
-
-export type ToastKey =
+export type NoticeKey =
   | 'collectionCreated'
   | 'collectionUpdated'
   | 'collectionDeleted'
@@ -44,22 +30,35 @@ export type ToastKey =
   | 'relationUpdated'
   | 'indexesSaved';
 
-/** One mutation of the data model: refresh the schema lists, toast the outcome. */
+/** What a finished change says about itself; the studio turns it into a translated toast. */
+export interface SchemaNotice {
+  key: NoticeKey;
+  name: string;
+}
+
+/** Supplied by the studio (lib/client can't render): shows the outcome of a change. */
+export interface SchemaNotifier {
+  success: (notice: SchemaNotice) => void;
+  failure: (error: unknown) => void;
+}
+
+/**
+ * One mutation of the data model: refresh the schema lists and report the outcome. The
+ * callbacks are the hook's own, so they run even when the caller unmounted meanwhile.
+ */
 export function useSchemaMutation<V, R>(
   mutationFn: (vars: V) => Promise<R>,
-  success: (vars: V) => { key: ToastKey; name: string } | null,
+  notice: (vars: V) => SchemaNotice | null,
+  notifier?: SchemaNotifier,
 ) {
   const queryClient = useQueryClient();
-  const t = useTranslations('DataModelToasts');
-  const errorText = useApiErrorText();
   return useMutation({
     mutationFn,
     onSuccess: (_data, vars) => {
-      const message = success(vars);
-      if (message) toast({ title: t(message.key, { name: message.name }), variant: 'success' });
+      const message = notice(vars);
+      if (message) notifier?.success(message);
     },
-    onError: (error) =>
-      toast({ title: t('failed'), description: errorText(error), variant: 'error' }),
+    onError: (error) => notifier?.failure(error),
     onSettled: () => invalidateSchema(queryClient),
   });
 }

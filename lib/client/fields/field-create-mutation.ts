@@ -1,6 +1,6 @@
 'use client';
 
-import { useSchemaMutation } from '../collections/schema-mutation';
+import { useSchemaMutation, type SchemaNotifier } from '../collections/schema-mutation';
 import type { Field } from '../collections/schema-types';
 import { apiFetch } from '../fetcher';
 
@@ -14,7 +14,7 @@ export interface FieldCreate {
   };
 }
 
-export function useFieldCreateMutation() {
+export function useFieldCreateMutation(notifier?: SchemaNotifier) {
   return useSchemaMutation(
     ({ collection, body }: FieldCreate) =>
       apiFetch<{ data: Field }>(`/api/fields/${encodeURIComponent(collection)}`, {
@@ -22,5 +22,6 @@ export function useFieldCreateMutation() {
         body,
       }).then((b) => b.data),
     (vars) => ({ key: 'fieldCreated', name: vars.body.field }),
+    notifier,
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSchemaMutation } from '../collections/schema-mutation';
+import { useSchemaMutation, type SchemaNotifier } from '../collections/schema-mutation';
 import type { Field } from '../collections/schema-types';
 import { sortChanges } from './field-order';
 import { patchField } from './field-update-mutation';
@@ -9,7 +9,7 @@ import { patchField } from './field-update-mutation';
  * Persists a new field order. There is no batch endpoint for fields, so only the fields
  * whose position changed are patched, one after another.
  */
-export function useFieldSortMutation() {
+export function useFieldSortMutation(notifier?: SchemaNotifier) {
   return useSchemaMutation(
     async ({ collection, order }: { collection: string; order: Field[] }) => {
       for (const change of sortChanges(order)) {
@@ -21,5 +21,6 @@ export function useFieldSortMutation() {
       }
     },
     (vars) => ({ key: 'fieldsReordered', name: vars.collection }),
+    notifier,
   );
 }

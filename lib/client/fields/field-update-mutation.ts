@@ -1,6 +1,6 @@
 'use client';
 
-import { useSchemaMutation } from '../collections/schema-mutation';
+import { useSchemaMutation, type SchemaNotifier } from '../collections/schema-mutation';
 import type { Field } from '../collections/schema-types';
 import { apiFetch } from '../fetcher';
 
@@ -23,8 +23,10 @@ export function patchField({ collection, field, body }: FieldUpdate): Promise<Fi
   ).then((b) => b.data);
 }
 
-export function useFieldUpdateMutation() {
-  return useSchemaMutation(patchField, (vars) =>
-    vars.quiet ? null : { key: 'fieldUpdated', name: vars.field },
+export function useFieldUpdateMutation(notifier?: SchemaNotifier) {
+  return useSchemaMutation(
+    patchField,
+    (vars) => (vars.quiet ? null : { key: 'fieldUpdated', name: vars.field }),
+    notifier,
   );
 }

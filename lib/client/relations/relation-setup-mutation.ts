@@ -1,9 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
-import { toast } from '@/components/ui/toast';
-import { invalidateSchema } from '../collections/schema-mutation';
+import { invalidateSchema, type SchemaNotifier } from '../collections/schema-mutation';
 import { apiFetch } from '../fetcher';
 import type { SetupStep } from './relation-plan';
 
@@ -36,13 +34,14 @@ export async function runSetup(
 }
 
 /** Runs a relation plan in order; `onStep` reports the step being worked on (length = done). */
-export function useRelationSetupMutation(onStep: (index: number) => void) {
+export function useRelationSetupMutation(
+  onStep: (index: number) => void,
+  notifier?: SchemaNotifier,
+) {
   const queryClient = useQueryClient();
-  const t = useTranslations('DataModelToasts');
   return useMutation({
     mutationFn: ({ steps }: { steps: SetupStep[]; name: string }) => runSetup(steps, onStep),
-    onSuccess: (_d, vars) =>
-      toast({ title: t('relationCreated', { name: vars.name }), variant: 'success' }),
+    onSuccess: (_d, vars) => notifier?.success({ key: 'relationCreated', name: vars.name }),
     // Partial work is real schema: refresh even after a failure.
     onSettled: () => invalidateSchema(queryClient),
   });

@@ -1,10 +1,10 @@
 'use client';
 
-import { useSchemaMutation } from '../collections/schema-mutation';
+import { useSchemaMutation, type SchemaNotifier } from '../collections/schema-mutation';
 import type { ReferentialAction, Relation } from '../collections/schema-types';
 import { apiFetch } from '../fetcher';
 
-export function useRelationUpdateMutation() {
+export function useRelationUpdateMutation(notifier?: SchemaNotifier) {
   return useSchemaMutation(
     (vars: { collection: string; field: string; onDelete: ReferentialAction }) =>
       apiFetch<{ data: Relation }>(
@@ -12,5 +12,6 @@ export function useRelationUpdateMutation() {
         { method: 'PATCH', body: { schema: { on_delete: vars.onDelete } } },
       ).then((b) => b.data),
     (vars) => ({ key: 'relationUpdated', name: `${vars.collection}.${vars.field}` }),
+    notifier,
   );
 }
