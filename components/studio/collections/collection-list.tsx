@@ -11,7 +11,12 @@ import { cn } from '@/lib/utils';
 /** The collection tree: folders hold their collections, one row per collection. */
 export function CollectionList({ nodes, depth = 0 }: { nodes: CollectionNode[]; depth?: number }) {
   return (
-    <ul className={cn('flex flex-col', depth === 0 ? 'divide-y rounded-xl border bg-card' : '')}>
+    <ul
+      className={cn(
+        'flex flex-col divide-y',
+        depth === 0 ? 'rounded-xl border bg-card' : 'border-t',
+      )}
+    >
       {nodes.map((node) => (
         <li key={node.collection.collection}>
           <CollectionRow node={node} depth={depth} />

@@ -13,6 +13,7 @@ export function FieldRow({
   index,
   total,
   relations,
+  interfaceNames,
   editable,
   busy,
   dragging,
@@ -27,6 +28,8 @@ export function FieldRow({
   index: number;
   total: number;
   relations: Relation[];
+  /** Interface ids to their names, from the catalogue (ids show until it loads). */
+  interfaceNames: ReadonlyMap<string, string>;
   editable: boolean;
   busy: boolean;
   dragging: boolean;
@@ -71,8 +74,11 @@ export function FieldRow({
             <span className="truncate">{field.field}</span>
           </span>
           <span className="truncate text-xs text-muted-foreground">
-            {meta?.interface ?? t('noInterface')}
-            {relation && ` · ${t(`kind.${relation.kind}`)} → ${relation.target ?? '?'}`}
+            {relation
+              ? `${t(`kind.${relation.kind}`)} → ${relation.target ?? '?'}`
+              : meta?.interface
+                ? (interfaceNames.get(meta.interface) ?? meta.interface)
+                : t('noInterface')}
             {meta?.note && ` · ${meta.note}`}
           </span>
         </div>

@@ -9,6 +9,7 @@ import type { Collection, Field } from '@/lib/client/collections/schema-types';
 import { moveItem, orderedFields } from '@/lib/client/fields/field-order';
 import { useFieldSortMutation } from '@/lib/client/fields/field-sort-mutation';
 import { useFields } from '@/lib/client/fields/fields-query';
+import { useGroupedInterfaces } from '@/lib/client/interfaces/interfaces-query';
 import { useRelations } from '@/lib/client/relations/relations-query';
 import { EmptyState } from '../empty-state';
 import { DeleteFieldDialog } from './delete-field-dialog';
@@ -28,6 +29,11 @@ export function FieldsPanel({
   const name = collection.collection;
   const fields = useFields(name);
   const relations = useRelations();
+  const interfaces = useGroupedInterfaces();
+  const interfaceNames = useMemo(
+    () => new Map((interfaces.data?.interfaces ?? []).map((i) => [i.id, i.name])),
+    [interfaces.data],
+  );
   const notifier = useSchemaNotifier();
   const sort = useFieldSortMutation(notifier);
   const [pending, setPending] = useState<Field[] | null>(null);
@@ -98,6 +104,7 @@ export function FieldsPanel({
               index={index}
               total={order.length}
               relations={relations.data ?? []}
+              interfaceNames={interfaceNames}
               editable={editable}
               busy={sort.isPending}
               dragging={dragged === index}
