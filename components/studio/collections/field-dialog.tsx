@@ -22,6 +22,7 @@ import { relationKindOf } from '@/lib/client/relations/interface-relation';
 import { FieldForm } from './field-form';
 import { InterfacePicker } from './interface-picker';
 import { RelationForm } from './relation-form';
+import { useInterfaceName } from './interface-name';
 
 /** Adding a field (pick an interface, then configure it) or editing one. */
 export function FieldDialog({
@@ -42,6 +43,7 @@ export function FieldDialog({
   editing: Field | null;
 }) {
   const t = useTranslations('FieldEditor');
+  const interfaceName = useInterfaceName();
   const interfaces = useGroupedInterfaces();
   const [picked, setPicked] = useState<InterfaceDefinition | null>(null);
 
@@ -68,7 +70,7 @@ export function FieldDialog({
   const title = editing
     ? t('editTitle', { field: editing.field })
     : iface
-      ? t('configureTitle', { name: iface.name })
+      ? t('configureTitle', { name: interfaceName(iface) })
       : t('addTitle');
 
   return (

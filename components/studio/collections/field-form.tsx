@@ -34,6 +34,7 @@ import { relationOf } from '@/lib/client/relations/relation-kind';
 import { FieldOptions } from './field-options';
 import { NameRules } from './name-rules';
 import { OnDeleteEditor } from './on-delete-editor';
+import { useInterfaceName } from './interface-name';
 
 type Flag = 'required' | 'readonly' | 'hidden' | 'unique';
 
@@ -53,6 +54,7 @@ export function FieldForm({
   onDone: () => void;
 }) {
   const t = useTranslations('FieldEditor');
+  const interfaceName = useInterfaceName();
   const errorText = useApiErrorText();
   const notifier = useSchemaNotifier();
   const create = useFieldCreateMutation(notifier);
@@ -114,7 +116,7 @@ export function FieldForm({
           )}
         </FormField>
         {!alias && (
-          <FormField label={t('type')} hint={t('typeHint', { interface: iface.name })}>
+          <FormField label={t('type')} hint={t('typeHint', { interface: interfaceName(iface) })}>
             {(control) => (
               <Select value={draft.type} onValueChange={(type) => set({ type })}>
                 <SelectTrigger {...control}>

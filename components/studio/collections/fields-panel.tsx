@@ -17,6 +17,7 @@ import { FieldDialog } from './field-dialog';
 import { FieldRow } from './field-row';
 import { QueryError } from './query-error';
 import { useSchemaNotifier } from './schema-notifier';
+import { useInterfaceName } from './interface-name';
 
 export function FieldsPanel({
   collection,
@@ -30,9 +31,10 @@ export function FieldsPanel({
   const fields = useFields(name);
   const relations = useRelations();
   const interfaces = useGroupedInterfaces();
+  const interfaceName = useInterfaceName();
   const interfaceNames = useMemo(
-    () => new Map((interfaces.data?.interfaces ?? []).map((i) => [i.id, i.name])),
-    [interfaces.data],
+    () => new Map((interfaces.data?.interfaces ?? []).map((i) => [i.id, interfaceName(i)])),
+    [interfaces.data, interfaceName],
   );
   const notifier = useSchemaNotifier();
   const sort = useFieldSortMutation(notifier);

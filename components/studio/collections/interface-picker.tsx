@@ -5,10 +5,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { InterfaceDefinition } from '@/lib/client/collections/schema-types';
 import { useGroupedInterfaces } from '@/lib/client/interfaces/interfaces-query';
 import { QueryError } from './query-error';
+import { useInterfaceName } from './interface-name';
 
 /** Step one of adding a field: the interfaces of GET /api/interfaces?grouped=true, by group. */
 export function InterfacePicker({ onPick }: { onPick: (iface: InterfaceDefinition) => void }) {
   const t = useTranslations('FieldEditor');
+  const interfaceName = useInterfaceName();
   const interfaces = useGroupedInterfaces();
   if (interfaces.isPending) {
     return (
@@ -38,11 +40,11 @@ export function InterfacePicker({ onPick }: { onPick: (iface: InterfaceDefinitio
                 <button
                   type="button"
                   onClick={() => onPick(iface)}
-                  aria-label={iface.name}
+                  aria-label={interfaceName(iface)}
                   aria-describedby={`iface-types-${iface.id}`}
                   className="flex h-full w-full flex-col items-start gap-0.5 rounded-md border bg-card px-3 py-2 text-left text-sm outline-none hover:border-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <span className="font-medium">{iface.name}</span>
+                  <span className="font-medium">{interfaceName(iface)}</span>
                   <span
                     id={`iface-types-${iface.id}`}
                     className="font-mono text-xs text-muted-foreground"
