@@ -1,4 +1,10 @@
-import { AppError, ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import {
+  AppError,
+  ConflictError,
+  InvalidPayloadError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '@/lib/core/errors';
 
 interface PgLikeError {
   code?: unknown;
@@ -47,6 +53,9 @@ export function translateDbError(err: unknown): AppError | null {
       return new InvalidPayloadError(`Invalid value${about}`);
     case '23514':
       return new InvalidPayloadError(`Value${about} fails a check constraint`);
+    case '57014':
+      // statement_timeout (DB_STATEMENT_TIMEOUT_MS) or a cancel request.
+      return new ServiceUnavailableError('The query took too long and was cancelled');
     case '42P01':
       return new NotFoundError('Collection not found');
     default:

@@ -2,6 +2,7 @@ import { InvalidQueryError } from '@/lib/core/errors';
 import type { FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { fieldDenied } from '../filter/context';
 import { isFunctionCall, parseFunctionCall } from '../functions';
+import { limitExceeded, queryLimits, type QueryLimits } from '../limits';
 import { DEFAULT_LIMIT, type DeepQuery, type Filter, type Query } from '../query';
 import { collectionOf, relationOf, type Hop } from '../relations-path';
 import { allowsField, FULL_ACCESS, isRestricted, type NodeAccess, type ReadPolicy } from './policy';
@@ -33,13 +34,32 @@ export interface PlanNode {
   depth: number;
 }
 
-export const MAX_RELATIONAL_DEPTH = 10;
-
 interface Builder {
   schema: SchemaOverview;
   policy: ReadPolicy;
   /** A policy was given: unknown and refused fields are the same 403. */
   restricted: boolean;
+  limits: QueryLimits;
+  /** Relations and values selected so far, over every level of the read. */
+  joins: number;
+  selected: number;
+}
+
+/** Counts one selection against the read's budget; a relation also counts as a join. */
+function spend(b: Builder, relation: boolean): void {
+  if (++b.selected > b.limits.fields) {
+    throw limitExceeded('Too many fields selected', b.limits.fields);
+  }
+  if (relation && ++b.joins > b.limits.joins) {
+    throw limitExceeded('Too many related collections selected', b.limits.joins);
+  }
+}
+
+/** `*` segments of a field path. */
+function wildcards(path: string): number {
+  let n = 0;
+  for (const seg of path.split('.')) if (seg.trim() === '*') n++;
+  return n;
 }
 
 /** Field requests grouped per first segment, in request order. */
@@ -102,13 +122,19 @@ interface NodeInput {
   deep: Record<string, unknown> | null;
   alias: Record<string, string> | null;
   depth: number;
+  /** `*` levels that led to this node. */
+  wildcards: number;
 }
 
 function buildNode(b: Builder, input: NodeInput): PlanNode {
-  if (input.depth > MAX_RELATIONAL_DEPTH) {
-    throw new InvalidQueryError(
-      `Fields are nested too deeply (more than ${MAX_RELATIONAL_DEPTH} levels)`,
-    );
+  const { relationalDepth, wildcardDepth } = b.limits;
+  if (input.depth > relationalDepth) {
+    throw limitExceeded('Fields are nested too deeply', relationalDepth);
+  }
+  for (const f of input.fields) {
+    if (input.wildcards + wildcards(f) > wildcardDepth) {
+      throw limitExceeded('Too many wildcard levels in "fields"', wildcardDepth);
+    }
   }
   const c = collectionOf(b.schema, input.collection);
   if (!c.primary) {
@@ -131,10 +157,11 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
   const taken = new Set<string>();
   const aliasOf = new Map(Object.entries(input.alias ?? {}));
 
-  const addField = (key: string, fieldName: string, sub: string[]): void => {
+  const addField = (key: string, fieldName: string, sub: string[], star = false): void => {
     if (taken.has(key)) return;
     if (isFunctionCall(fieldName)) {
       taken.add(key);
+      spend(b, false);
       node.selections.push({
         kind: 'function',
         key: key === fieldName ? functionKey(fieldName) : key,
@@ -160,6 +187,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
         // Presentation-only alias fields (dividers, groups) have no value.
         return;
       }
+      spend(b, false);
       node.selections.push({ kind: 'column', key, field: f });
       return;
     }
@@ -167,6 +195,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
     // `deep[field][_limit]` says otherwise (-1 for all), as Directus applies its default
     // limit to nested one-to-many reads. Without `_sort`: the relation's sort field, then key.
     const many = hop.kind !== 'm2o';
+    spend(b, true);
     const child = buildNode(b, {
       collection: hop.related,
       fields: subFields.length ? subFields : [b.schema.collections[hop.related].primary ?? '*'],
@@ -178,6 +207,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
       deep: nestedDeep(d),
       alias: null,
       depth: input.depth + 1,
+      wildcards: input.wildcards + (star ? 1 : 0),
     });
     node.selections.push({ kind: subFields.length ? 'relation' : 'keys', key, hop, node: child });
   };
@@ -191,7 +221,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
       let hop = starSubs.length ? relationOrNull(b.schema, input.collection, f.field) : null;
       // A wildcard does not reach into a collection the caller may not read at all.
       if (hop && b.restricted && !readsAnything(b.policy(hop.related))) hop = null;
-      if (hop) addField(f.field, f.field, starSubs);
+      if (hop) addField(f.field, f.field, starSubs, true);
       else if (f.schema) addField(f.field, f.field, []);
     }
   }
@@ -233,7 +263,14 @@ export function buildPlan(
   policy?: ReadPolicy,
 ): PlanNode {
   return buildNode(
-    { schema, policy: policy ?? FULL_ACCESS, restricted: isRestricted(policy) },
+    {
+      schema,
+      policy: policy ?? FULL_ACCESS,
+      restricted: isRestricted(policy),
+      limits: queryLimits(),
+      joins: 0,
+      selected: 0,
+    },
     {
       collection,
       fields: query.fields ?? ['*'],
@@ -245,6 +282,7 @@ export function buildPlan(
       deep: query.deep,
       alias: query.alias,
       depth: 0,
+      wildcards: 0,
     },
   );
 }
