@@ -50,6 +50,9 @@ export function translateDbError(err: unknown): AppError | null {
     case '22P02':
     case '22007':
     case '22008':
+    // `\u0000` inside JSON text bound for jsonb; text the database's encoding can't hold.
+    case '22P05':
+    case '22021':
       return new InvalidPayloadError(`Invalid value${about}`);
     case '23514':
       return new InvalidPayloadError(`Value${about} fails a check constraint`);

@@ -1,4 +1,5 @@
 import { config } from '@/lib/core/config';
+import { refuseNul } from '@/lib/core/parse';
 import {
   ContentTooLargeError,
   InvalidPayloadError,
@@ -31,7 +32,10 @@ export async function readBodyBytes(request: ApiRequest, what = 'Payload'): Prom
   return Buffer.concat(chunks);
 }
 
-/** Reads a JSON body, refusing the wrong content type (415), oversize (413) and bad JSON (400). */
+/**
+ * Reads a JSON body, refusing the wrong content type (415), oversize (413), bad JSON and
+ * NUL characters in any key or string (400).
+ */
 export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   const bytes = await readBodyBytes(request);
@@ -40,11 +44,14 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
     throw new UnsupportedMediaTypeError('Request body must be sent as application/json');
   }
   const text = bytes.toString('utf8');
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new InvalidPayloadError('Request body is not valid JSON');
   }
+  refuseNul(body, 'payload');
+  return body;
 }
 
 /** Query string to a plain object; repeated keys become arrays. */

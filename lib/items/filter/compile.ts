@@ -41,7 +41,7 @@ function or(parts: Bool[]): Bool {
 function tick(scope: Scope, count = 1): void {
   scope.state.nodes += count;
   const max = queryLimits().filterNodes;
-  if (scope.state.nodes > max) throw limitExceeded('Filter has too many conditions', max);
+  if (scope.state.nodes > max) throw limitExceeded('Filter is too large: too many conditions', max);
 }
 
 /**

@@ -36,7 +36,7 @@ function normalizeNode(
   const out: Filter = {};
   for (const [key, v] of Object.entries(value)) {
     if (++budget.nodes > filterNodes) {
-      throw limitExceeded(`"${name}" has too many conditions`, filterNodes);
+      throw limitExceeded(`"${name}" is too large: too many conditions`, filterNodes);
     }
     if (key === '_and' || key === '_or') {
       out[key] = asArray(`${name}.${key}`, v).map((child) =>
