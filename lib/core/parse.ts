@@ -25,35 +25,48 @@ export function parseWith<T>(
   throw kind === 'payload' ? new InvalidPayloadError(message) : new InvalidQueryError(message);
 }
 
+export const NUL_MESSAGE = 'Text must not contain NUL characters (\\u0000)';
+
+/** Keys that replace or shadow an object's prototype when copied key by key. */
+export const PROTO_KEYS: ReadonlySet<string> = new Set(['__proto__']);
+/** The query string's bracket keys and JSON parameters also refuse these (they name nothing). */
+export const OBJECT_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
- * Whether a string anywhere in `value` (a key or a value, at any depth) holds a NUL
- * character, which PostgreSQL refuses in text and JSON. Iterative, so a deeply nested
- * body cannot exhaust the stack.
+ * What is wrong with a request value, if anything: a NUL character in any string or key at
+ * any depth (PostgreSQL refuses NUL in text and JSON), or one of `keys` as an object key.
+ * Iterative, so a deeply nested body cannot exhaust the stack.
  */
-export function containsNul(value: unknown): boolean {
+export function hostileText(
+  value: unknown,
+  keys: ReadonlySet<string> = PROTO_KEYS,
+): { nul: true } | { key: string } | null {
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return true;
+      if (v.includes('\u0000')) return { nul: true };
     } else if (Array.isArray(v)) {
       for (const item of v) stack.push(item);
     } else if (v !== null && typeof v === 'object') {
       for (const [key, item] of Object.entries(v)) {
-        if (key.includes('\u0000')) return true;
+        if (key.includes('\u0000')) return { nul: true };
+        if (keys.has(key)) return { key };
         stack.push(item);
       }
     }
   }
-  return false;
+  return null;
 }
 
-export const NUL_MESSAGE = 'Text must not contain NUL characters (\\u0000)';
-
-/** Refuses a NUL anywhere in a request's params, query or body with a 400. */
-export function refuseNul(value: unknown, kind: 'payload' | 'query' | 'params'): void {
-  if (!containsNul(value)) return;
-  throw kind === 'payload'
-    ? new InvalidPayloadError(NUL_MESSAGE)
-    : new InvalidQueryError(NUL_MESSAGE);
+/** A 400 for a NUL anywhere in a request's params, query or body, or a prototype key. */
+export function refuseHostile(
+  value: unknown,
+  kind: 'payload' | 'query' | 'params',
+  keys: ReadonlySet<string> = PROTO_KEYS,
+): void {
+  const found = hostileText(value, keys);
+  if (!found) return;
+  const message = 'nul' in found ? NUL_MESSAGE : `"${found.key}" can't be used as a key`;
+  throw kind === 'payload' ? new InvalidPayloadError(message) : new InvalidQueryError(message);
 }

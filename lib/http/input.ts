@@ -1,5 +1,5 @@
 import { config } from '@/lib/core/config';
-import { refuseNul } from '@/lib/core/parse';
+import { refuseHostile } from '@/lib/core/parse';
 import {
   ContentTooLargeError,
   InvalidPayloadError,
@@ -33,8 +33,8 @@ export async function readBodyBytes(request: ApiRequest, what = 'Payload'): Prom
 }
 
 /**
- * Reads a JSON body, refusing the wrong content type (415), oversize (413), bad JSON and
- * NUL characters in any key or string (400).
+ * Reads a JSON body, refusing the wrong content type (415), oversize (413), bad JSON, NUL
+ * characters in any key or string and `__proto__` keys (400).
  */
 export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
@@ -50,13 +50,14 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   } catch {
     throw new InvalidPayloadError('Request body is not valid JSON');
   }
-  refuseNul(body, 'payload');
+  refuseHostile(body, 'payload');
   return body;
 }
 
 /** Query string to a plain object; repeated keys become arrays. */
 export function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is an ordinary key (refused by route()).
+  const out = Object.create(null) as Record<string, string | string[]>;
   for (const [key, value] of url.searchParams) {
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];

@@ -10,7 +10,7 @@ import { resolveCaller } from './caller';
 import { corsHeaders } from './cors';
 import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from '@/lib/core/errors';
-import { parseWith, refuseNul } from '@/lib/core/parse';
+import { parseWith, refuseHostile } from '@/lib/core/parse';
 import { queryObject, readJsonBody } from './input';
 import { jsonOutcome, lowerCased, responseOutcome, type Outcome } from './outcome';
 import { errorOutcome } from './respond';
@@ -107,10 +107,11 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     let outcome: Outcome;
     try {
       // PostgreSQL refuses NUL in text: any string of the request holding one is a 400 here,
-      // before it reaches a service (the JSON body is checked as it is read).
-      refuseNul(rawParams, 'params');
+      // before it reaches a service, and so is a `__proto__` key (the JSON body is checked
+      // as it is read).
+      refuseHostile(rawParams, 'params');
       const rawQuery = queryObject(url);
-      refuseNul(rawQuery, 'query');
+      refuseHostile(rawQuery, 'query');
       const params = spec.params ? parseWith(spec.params, rawParams, 'params') : (undefined as P);
       const { accountability, scope } = await resolveCaller(request, db, {
         lenient: spec.lenientAuth && spec.access === 'public',

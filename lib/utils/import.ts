@@ -2,7 +2,7 @@ import 'server-only';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
-import { refuseNul } from '@/lib/core/parse';
+import { refuseHostile } from '@/lib/core/parse';
 import { createMany } from '@/lib/items/write/service';
 import { getSchema, type CollectionOverview } from '@/lib/schema/overview';
 import { writableCollection } from '@/lib/items/write/guard';
@@ -73,7 +73,7 @@ export async function importItems(
   const c = writableCollection(await getSchema(ctx.db), input.collection);
   const rows = items(input.file, c);
   // As in a JSON body: PostgreSQL refuses NUL in text.
-  refuseNul(rows, 'payload');
+  refuseHostile(rows, 'payload');
   if (!rows.length) return;
   await createMany(input.collection, rows, { ...ctx, origin: input.origin });
 }

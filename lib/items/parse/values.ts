@@ -1,5 +1,5 @@
 import { InvalidQueryError } from '@/lib/core/errors';
-import { refuseNul } from '@/lib/core/parse';
+import { OBJECT_KEYS, refuseHostile } from '@/lib/core/parse';
 import type { RawParam } from './brackets';
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -13,8 +13,9 @@ export function parseJson(name: string, text: string): unknown {
   } catch {
     throw new InvalidQueryError(`Parameter "${name}" is not valid JSON`);
   }
-  // `\u0000` in JSON text: the raw query had no NUL, the parsed value has.
-  refuseNul(value, 'query');
+  // `\u0000` in JSON text: the raw query had no NUL, the parsed value has. Keys refused
+  // as the bracket form refuses them.
+  refuseHostile(value, 'query', OBJECT_KEYS);
   return value;
 }
 
