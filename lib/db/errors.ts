@@ -2,6 +2,7 @@ import {
   AppError,
   ConflictError,
   InvalidPayloadError,
+  InvalidQueryError,
   NotFoundError,
   ServiceUnavailableError,
 } from '@/lib/core/errors';
@@ -56,6 +57,11 @@ export function translateDbError(err: unknown): AppError | null {
       return new InvalidPayloadError(`Invalid value${about}`);
     case '23514':
       return new InvalidPayloadError(`Value${about} fails a check constraint`);
+    case '42883':
+    case '42725':
+      // No such function or operator for these types: a query combining a field with an
+      // operation its type lacks, which the compiler did not catch first.
+      return new InvalidQueryError("The operation doesn't apply to the field's type");
     case '57014':
       // statement_timeout (DB_STATEMENT_TIMEOUT_MS) or a cancel request.
       return new ServiceUnavailableError('The query took too long and was cancelled');

@@ -43,7 +43,13 @@ function normalizeNode(
         normalizeNode(name, child, depth + 1, budget),
       );
     } else if (LIST_OPERATORS.has(key)) {
-      out[key] = listValue(v, name, key);
+      const items = listValue(v, name, key);
+      // Each list item is a bound parameter: they count as conditions.
+      if (Array.isArray(items)) budget.nodes += items.length;
+      if (budget.nodes > filterNodes) {
+        throw limitExceeded(`"${name}" is too large: too many conditions`, filterNodes);
+      }
+      out[key] = items;
     } else if (isPlainObject(v) && !key.startsWith('_')) {
       out[key] = normalizeNode(name, v, depth + 1, budget);
     } else if (isPlainObject(v) && (key === '_some' || key === '_none' || key === '_every')) {

@@ -201,3 +201,19 @@ describe('statement timeout', () => {
     },
   );
 });
+
+describe('filter lists', () => {
+  it('counts the values of an _in list as conditions', async () => {
+    const many = Array.from({ length: 1001 }, (_, i) => i).join(',');
+    expectRefused(
+      await get(`/api/items/articles?filter[id][_in]=${many}`),
+      /too many conditions.*1000/,
+    );
+    const json = JSON.stringify({ id: { _nin: Array.from({ length: 70_000 }, (_, i) => i) } });
+    expectRefused(
+      await get(`/api/items/articles?filter=${encodeURIComponent(json)}`),
+      /too many conditions/,
+    );
+    expect((await get('/api/items/articles?filter[id][_in]=1,2,3')).body.data).toHaveLength(3);
+  });
+});
