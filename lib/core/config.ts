@@ -35,6 +35,8 @@ const envSchema = z.object({
   /** Conditions and nesting levels of one filter. */
   QUERY_MAX_FILTER_NODES: z.coerce.number().int().positive().default(1000),
   QUERY_MAX_FILTER_DEPTH: z.coerce.number().int().positive().default(10),
+  /** Page size of a read without `limit`, root and nested to-many relations. */
+  QUERY_LIMIT_DEFAULT: z.coerce.number().int().positive().default(25),
   /** Largest `limit` (and nested `_limit`) a non-admin may ask for; `-1` becomes it. -1: none. */
   QUERY_LIMIT_MAX: z.coerce.number().int().min(-1).default(1000),
   /** Milliseconds any one SQL statement may run on PostgreSQL; 0: no limit. */

@@ -20,6 +20,8 @@ export interface QueryLimits {
   filterDepth: number;
   /** QUERY_LIMIT_MAX: a non-admin's largest page; null when unlimited. */
   limitMax: number | null;
+  /** QUERY_LIMIT_DEFAULT, at most QUERY_LIMIT_MAX: the page size without `limit`. */
+  limitDefault: number;
 }
 
 export function queryLimits(): QueryLimits {
@@ -32,6 +34,10 @@ export function queryLimits(): QueryLimits {
     filterNodes: c.QUERY_MAX_FILTER_NODES,
     filterDepth: c.QUERY_MAX_FILTER_DEPTH,
     limitMax: c.QUERY_LIMIT_MAX > 0 ? c.QUERY_LIMIT_MAX : null,
+    limitDefault:
+      c.QUERY_LIMIT_MAX > 0
+        ? Math.min(c.QUERY_LIMIT_DEFAULT, c.QUERY_LIMIT_MAX)
+        : c.QUERY_LIMIT_DEFAULT,
   };
 }
 

@@ -3,7 +3,7 @@ import type { FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { fieldDenied } from '../filter/context';
 import { isFunctionCall, parseFunctionCall } from '../functions';
 import { limitExceeded, queryLimits, type QueryLimits } from '../limits';
-import { DEFAULT_LIMIT, type DeepQuery, type Filter, type Query } from '../query';
+import type { DeepQuery, Filter, Query } from '../query';
 import { collectionOf, relationOf, type Hop } from '../relations-path';
 import { allowsField, FULL_ACCESS, isRestricted, type NodeAccess, type ReadPolicy } from './policy';
 
@@ -202,8 +202,8 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
       filter: (d._filter as Filter | undefined) ?? null,
       search: typeof d._search === 'string' ? d._search : null,
       sort: many ? (d._sort ?? defaultSort(hop)) : null,
-      limit: many ? (d._limit ?? DEFAULT_LIMIT) : null,
-      offset: many ? deepOffset(d) : null,
+      limit: many ? (d._limit ?? b.limits.limitDefault) : null,
+      offset: many ? deepOffset(d, b.limits.limitDefault) : null,
       deep: nestedDeep(d),
       alias: null,
       depth: input.depth + 1,
@@ -243,9 +243,9 @@ function relationOrNull(schema: SchemaOverview, collection: string, field: strin
 }
 
 /** `_page` (from 1) wins over `_offset`, as at the root. */
-function deepOffset(d: DeepQuery): number | null {
+function deepOffset(d: DeepQuery, limitDefault: number): number | null {
   const page = typeof d._page === 'number' ? d._page : null;
-  const limit = d._limit ?? DEFAULT_LIMIT;
+  const limit = d._limit ?? limitDefault;
   if (page !== null && page >= 1 && limit > 0) return (page - 1) * limit;
   return d._offset ?? null;
 }

@@ -165,6 +165,14 @@ describe('page size', () => {
     expect((await get('/api/items/articles?limit=3')).status).toBe(200);
   });
 
+  it('pages by QUERY_LIMIT_DEFAULT without a limit, root and nested', async () => {
+    setEnv('QUERY_LIMIT_DEFAULT', '2');
+    const res = await get('/api/items/articles?fields=id,comments.id&sort=id');
+    expect(res.body.data.map((a: { id: number }) => a.id)).toEqual([1, 2]);
+    expect(res.body.data[0].comments).toHaveLength(2);
+    expect(res.body.meta.limit).toBe(2);
+  });
+
   it('applies QUERY_LIMIT_MAX to system collections too', async () => {
     setEnv('QUERY_LIMIT_MAX', '2');
     expectRefused(await get('/api/users?limit=3', member), /"limit" is too large/);
