@@ -32,6 +32,8 @@ const envSchema = z.object({
   QUERY_MAX_JOINS: z.coerce.number().int().positive().default(50),
   /** Values one read may select, summed over every nested level; also caps list parameters. */
   QUERY_MAX_FIELDS: z.coerce.number().int().positive().default(1000),
+  /** Rows one read may nest: its page size times the windows of the to-many relations below. */
+  QUERY_MAX_NESTED_ROWS: z.coerce.number().int().positive().default(1_000_000),
   /** Conditions and nesting levels of one filter. */
   QUERY_MAX_FILTER_NODES: z.coerce.number().int().positive().default(1000),
   QUERY_MAX_FILTER_DEPTH: z.coerce.number().int().positive().default(10),

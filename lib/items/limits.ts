@@ -15,6 +15,8 @@ export interface QueryLimits {
   joins: number;
   /** QUERY_MAX_FIELDS: values one read may select over all levels; also list parameters. */
   fields: number;
+  /** QUERY_MAX_NESTED_ROWS: the page size times the windows of nested to-many relations. */
+  nestedRows: number;
   /** QUERY_MAX_FILTER_NODES / QUERY_MAX_FILTER_DEPTH. */
   filterNodes: number;
   filterDepth: number;
@@ -31,6 +33,7 @@ export function queryLimits(): QueryLimits {
     wildcardDepth: c.QUERY_MAX_WILDCARD_DEPTH,
     joins: c.QUERY_MAX_JOINS,
     fields: c.QUERY_MAX_FIELDS,
+    nestedRows: c.QUERY_MAX_NESTED_ROWS,
     filterNodes: c.QUERY_MAX_FILTER_NODES,
     filterDepth: c.QUERY_MAX_FILTER_DEPTH,
     limitMax: c.QUERY_LIMIT_MAX > 0 ? c.QUERY_LIMIT_MAX : null,

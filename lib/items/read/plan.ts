@@ -124,6 +124,11 @@ interface NodeInput {
   depth: number;
   /** `*` levels that led to this node. */
   wildcards: number;
+  /**
+   * Rows this node may contribute to the whole result: the page size times the windows of
+   * the to-many relations above (a window of -1, all rows, is counted as one).
+   */
+  rows: number;
 }
 
 function buildNode(b: Builder, input: NodeInput): PlanNode {
@@ -196,6 +201,14 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
     // limit to nested one-to-many reads. Without `_sort`: the relation's sort field, then key.
     const many = hop.kind !== 'm2o';
     spend(b, true);
+    const window = many ? (d._limit ?? b.limits.limitDefault) : 1;
+    const rows = input.rows * Math.max(window, 1);
+    if (rows > b.limits.nestedRows) {
+      throw limitExceeded(
+        `Nested relations could return too many rows (page size times each nested limit)`,
+        b.limits.nestedRows,
+      );
+    }
     const child = buildNode(b, {
       collection: hop.related,
       fields: subFields.length ? subFields : [b.schema.collections[hop.related].primary ?? '*'],
@@ -208,6 +221,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
       alias: null,
       depth: input.depth + 1,
       wildcards: input.wildcards + (star ? 1 : 0),
+      rows,
     });
     node.selections.push({ kind: subFields.length ? 'relation' : 'keys', key, hop, node: child });
   };
@@ -262,12 +276,13 @@ export function buildPlan(
   query: Query,
   policy?: ReadPolicy,
 ): PlanNode {
+  const limits = queryLimits();
   return buildNode(
     {
       schema,
       policy: policy ?? FULL_ACCESS,
       restricted: isRestricted(policy),
-      limits: queryLimits(),
+      limits,
       joins: 0,
       selected: 0,
     },
@@ -283,6 +298,7 @@ export function buildPlan(
       alias: query.alias,
       depth: 0,
       wildcards: 0,
+      rows: Math.max(query.limit ?? limits.limitDefault, 1),
     },
   );
 }

@@ -69,6 +69,7 @@ describe('relational fan-out', () => {
   });
 
   it('refuses a field path deeper than MAX_RELATIONAL_DEPTH', async () => {
+    setEnv('QUERY_MAX_NESTED_ROWS', String(10 ** 15));
     const path = Array.from({ length: 6 }, () => 'author.articles').join('.');
     expectRefused(await get(`/api/items/articles?fields=${path}.id`), /nested too deeply.*10/);
     setEnv('MAX_RELATIONAL_DEPTH', '2');
@@ -110,6 +111,32 @@ describe('relational fan-out', () => {
     expectRefused(
       await get('/api/items/articles?fields=id&sort=id,title,status,views'),
       /"sort" lists too many items/,
+    );
+  });
+});
+
+describe('nested rows', () => {
+  it('refuses reads whose page size times nested limits passes QUERY_MAX_NESTED_ROWS', async () => {
+    const path = 'comments.article.comments.article.comments.article.comments.id';
+    expectRefused(
+      await get(`/api/items/articles?fields=${path}`),
+      /too many rows.*at most 1000000/,
+    );
+    setEnv('QUERY_MAX_NESTED_ROWS', '100');
+    const ok = await get(
+      '/api/items/articles?limit=10&fields=id,comments.id&deep[comments][_limit]=10',
+    );
+    expect(ok.status).toBe(200);
+    expectRefused(
+      await get('/api/items/articles?limit=10&fields=id,comments.id&deep[comments][_limit]=11'),
+      /too many rows.*at most 100/,
+    );
+    expectRefused(
+      await get(
+        '/api/items/articles?limit=10&fields=id,comments.id&deep[comments][_limit]=11',
+        member,
+      ),
+      /too many rows/,
     );
   });
 });
