@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { setupTestApp } from '../helpers/app';
 import { createItemsFixture } from '../helpers/items-fixture';
 import { addPermissions, createPermittedUser } from '../helpers/permissions';
@@ -8,8 +8,9 @@ import { addPermissions, createPermittedUser } from '../helpers/permissions';
  * Property-based fuzzing of the item read inputs: random fields, filter, sort, search,
  * aggregate, groupBy, deep, alias, limit, offset, page, meta and count, in both the bracket
  * and the JSON form, full of hostile strings, sent as an administrator, as a non-admin with
- * an item-filtered policy and anonymously. Whatever comes in, the answer is never a 5xx
- * and never shows SQL, a stack trace or a database message.
+ * an item-filtered policy and anonymously (to /api/items and to a few system collections'
+ * endpoints); then random writes of every field type. Whatever comes in, the answer is
+ * never a 5xx and never shows SQL, a stack trace or a database message.
  *
  * Fixed seed (FUZZ_SEED overrides it); a failure prints the seed and the shrunk request.
  */
@@ -395,7 +396,7 @@ afterAll(() => {
   console.info(`fuzz answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
 });
 
-describe('fuzzed item reads', () => {
+describe('fuzzed item requests', () => {
   // The seed, for reproducing a failure with FUZZ_SEED.
   console.info(`fuzz seed ${SEED}, ${RUNS} runs per caller`);
 
@@ -462,13 +463,12 @@ describe('fuzzed item reads', () => {
     );
   }, 120_000);
 
-  it('stays within its budget for a nested filter of every depth', async () => {
+  it('answers a relational filter of every depth up to forty levels without 5xx', async () => {
     let nested: unknown = { id: { _eq: 1 } };
     for (let depth = 0; depth < 40; depth++) {
       nested = depth % 2 ? { _and: [nested] } : { author: { articles: nested } };
       await check('articles', [['filter', JSON.stringify(nested)]], member);
       await check('articles', [['filter', JSON.stringify(nested)]], admin);
     }
-    expect(true).toBe(true);
   });
 });
