@@ -33,33 +33,52 @@ export const PROTO_KEYS: ReadonlySet<string> = new Set(['__proto__']);
 export const OBJECT_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
- * What is wrong with a request value, if anything: a NUL character in any string or key at
- * any depth (PostgreSQL refuses NUL in text and JSON), or one of `keys` as an object key.
- * Iterative, so a deeply nested body cannot exhaust the stack.
+ * What is wrong with a request value, if anything, and where (keys joined with dots): a NUL
+ * character in any string or key at any depth (PostgreSQL refuses NUL in text and JSON),
+ * or one of `keys` as an object key. Iterative, so a deeply nested body cannot exhaust the
+ * stack.
  */
 export function hostileText(
   value: unknown,
   keys: ReadonlySet<string> = PROTO_KEYS,
-): { nul: true } | { key: string } | null {
-  const stack: unknown[] = [value];
+): { nul: true; at: string } | { key: string; at: string } | null {
+  // Each entry points at its parent; the path is spelled out only for the one reported,
+  // so a deeply nested body costs linear time.
+  interface Entry {
+    v: unknown;
+    key: string;
+    parent: Entry | null;
+  }
+  const pathOf = (e: Entry | null): string => {
+    const parts: string[] = [];
+    for (let at = e; at?.parent; at = at.parent) parts.unshift(at.key);
+    const shown = parts.length > 8 ? ['…', ...parts.slice(-8)] : parts;
+    return shown.map((k) => k.replaceAll('\u0000', '\\u0000').slice(0, 64)).join('.');
+  };
+  const stack: Entry[] = [{ v: value, key: '', parent: null }];
   while (stack.length) {
-    const v = stack.pop();
+    const e = stack.pop()!;
+    const v = e.v;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return { nul: true };
+      if (v.includes('\u0000')) return { nul: true, at: pathOf(e) };
     } else if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
+      v.forEach((item, i) => stack.push({ v: item, key: String(i), parent: e }));
     } else if (v !== null && typeof v === 'object') {
       for (const [key, item] of Object.entries(v)) {
-        if (key.includes('\u0000')) return { nul: true };
-        if (keys.has(key)) return { key };
-        stack.push(item);
+        const child = { v: item, key, parent: e };
+        if (key.includes('\u0000')) return { nul: true, at: pathOf(child) };
+        if (keys.has(key)) return { key, at: pathOf(e) };
+        stack.push(child);
       }
     }
   }
   return null;
 }
 
-/** A 400 for a NUL anywhere in a request's params, query or body, or a prototype key. */
+/**
+ * A 400 for a NUL anywhere in a request's params, query or body, or a prototype key,
+ * naming where it was found.
+ */
 export function refuseHostile(
   value: unknown,
   kind: 'payload' | 'query' | 'params',
@@ -67,6 +86,8 @@ export function refuseHostile(
 ): void {
   const found = hostileText(value, keys);
   if (!found) return;
-  const message = 'nul' in found ? NUL_MESSAGE : `"${found.key}" can't be used as a key`;
+  const where = found.at ? ` (in "${found.at}")` : '';
+  const message =
+    'nul' in found ? `${NUL_MESSAGE}${where}` : `"${found.key}" can't be used as a key${where}`;
   throw kind === 'payload' ? new InvalidPayloadError(message) : new InvalidQueryError(message);
 }
