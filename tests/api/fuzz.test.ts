@@ -15,7 +15,7 @@ import { addPermissions, createPermittedUser } from '../helpers/permissions';
  * Fixed seed (FUZZ_SEED overrides it); a failure prints the seed and the shrunk request.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 700);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
 const app = setupTestApp();
 let admin: string;
