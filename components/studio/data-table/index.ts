@@ -1,0 +1,3 @@
+export { DataTable, type DataTableProps } from './data-table';
+export { SortHeader } from './sort-header';
+export { sortToState, stateToSort } from './sorting';
