@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../fetcher';
+import { revisionKeys } from '../revisions/keys';
 import { itemKeys } from './keys';
 import type { Item, ItemKey } from './types';
 
@@ -28,6 +29,7 @@ export function useItemSaveMutation(collection: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: itemKeys.lists(collection) }),
         queryClient.invalidateQueries({ queryKey: itemKeys.details(collection) }),
+        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
       ]);
     },
   });

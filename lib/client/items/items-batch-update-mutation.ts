@@ -6,12 +6,12 @@ import { itemKeys } from './keys';
 import { keysFilter } from './query-string';
 import type { Item, ItemKey } from './types';
 
-interface Batch {
+export interface Batch {
   primaryKey: string;
   keys: ItemKey[];
 }
 
-function batchUrl(collection: string, { primaryKey, keys }: Batch): string {
+export function batchUrl(collection: string, { primaryKey, keys }: Batch): string {
   const filter = JSON.stringify(keysFilter(primaryKey, keys));
   return `/api/items/${encodeURIComponent(collection)}?filter=${encodeURIComponent(filter)}`;
 }
@@ -29,11 +29,3 @@ export function useItemsBatchUpdateMutation(collection: string) {
   });
 }
 
-export function useItemsBatchDeleteMutation(collection: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Batch) =>
-      apiFetch<{ data: { deleted: number } }>(batchUrl(collection, input), { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.collection(collection) }),
-  });
-}
