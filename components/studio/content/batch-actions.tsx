@@ -15,7 +15,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { useItemsBatchDeleteMutation } from '@/lib/client/items/items-batch-delete-mutation';
 import { useItemsBatchUpdateMutation } from '@/lib/client/items/items-batch-update-mutation';
@@ -64,7 +70,8 @@ export function BatchActions({
           setEditing(false);
           onDone();
         },
-        onError: (err) => toast({ title: t('batchFailed'), description: errorMessage(err), variant: 'error' }),
+        onError: (err) =>
+          toast({ title: t('batchFailed'), description: errorMessage(err), variant: 'error' }),
       },
     );
   };
@@ -75,7 +82,9 @@ export function BatchActions({
       aria-label={t('selection')}
       className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-accent/40 px-3 py-2"
     >
-      <p className="mr-auto text-sm font-medium">{t('selected', { count, formatted: format.number(count) })}</p>
+      <p className="mr-auto text-sm font-medium">
+        {t('selected', { count, formatted: format.number(count) })}
+      </p>
       {schema.canUpdate && editable.length > 0 && (
         <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
           <Pencil aria-hidden />
@@ -135,7 +144,14 @@ export function BatchActions({
             {field && (
               <Field label={t('batchValue', { field: field.field })}>
                 {(control) => (
-                  <FieldInput key={field.field} field={field} label={field.field} value={value} onChange={setValue} control={control} />
+                  <FieldInput
+                    key={field.field}
+                    field={field}
+                    label={field.field}
+                    value={value}
+                    onChange={setValue}
+                    control={control}
+                  />
                 )}
               </Field>
             )}

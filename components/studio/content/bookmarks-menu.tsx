@@ -57,7 +57,10 @@ export function BookmarksMenu({
     e.preventDefault();
     if (!name.trim()) return;
     save.mutate(
-      { id: null, values: { ...presetFromView(view), collection, bookmark: name.trim(), user: userId } },
+      {
+        id: null,
+        values: { ...presetFromView(view), collection, bookmark: name.trim(), user: userId },
+      },
       {
         onSuccess: (preset) => {
           toast({ title: t('saved', { name: preset.bookmark ?? '' }), variant: 'success' });
@@ -65,15 +68,18 @@ export function BookmarksMenu({
           setName('');
           onOpen(preset);
         },
-        onError: (err) => toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' }),
+        onError: (err) =>
+          toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' }),
       },
     );
   };
 
   const del = (preset: Preset) =>
     remove.mutate(preset.id, {
-      onSuccess: () => toast({ title: t('deleted', { name: preset.bookmark ?? '' }), variant: 'success' }),
-      onError: (err) => toast({ title: t('deleteFailed'), description: errorMessage(err), variant: 'error' }),
+      onSuccess: () =>
+        toast({ title: t('deleted', { name: preset.bookmark ?? '' }), variant: 'success' }),
+      onError: (err) =>
+        toast({ title: t('deleteFailed'), description: errorMessage(err), variant: 'error' }),
     });
 
   return (
@@ -87,12 +93,18 @@ export function BookmarksMenu({
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
           <DropdownMenuLabel>{t('bookmarks')}</DropdownMenuLabel>
-          {bookmarks.isLoading && <p className="px-2 py-1.5 text-sm text-muted-foreground">{t('loading')}</p>}
+          {bookmarks.isLoading && (
+            <p className="px-2 py-1.5 text-sm text-muted-foreground">{t('loading')}</p>
+          )}
           {bookmarks.data?.length === 0 && (
             <p className="px-2 py-1.5 text-sm text-muted-foreground">{t('none')}</p>
           )}
           {bookmarks.data?.map((b) => (
-            <DropdownMenuItem key={b.id} onSelect={() => onOpen(b)} className="justify-between gap-2">
+            <DropdownMenuItem
+              key={b.id}
+              onSelect={() => onOpen(b)}
+              className="justify-between gap-2"
+            >
               <span className="truncate">{b.bookmark}</span>
               <span className="text-xs text-muted-foreground">
                 {b.user ? t('personal') : b.role ? t('role') : t('global')}
@@ -120,7 +132,12 @@ export function BookmarksMenu({
               <DialogDescription>{t('saveDescription')}</DialogDescription>
             </DialogHeader>
             <Field label={t('name')} required>
-              <Input value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={255} />
+              <Input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                autoFocus
+                maxLength={255}
+              />
             </Field>
             <DialogFooter>
               <Button type="button" variant="ghost" onClick={() => setNaming(false)}>

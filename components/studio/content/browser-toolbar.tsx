@@ -44,7 +44,10 @@ export function BrowserToolbar({
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
       <div className="relative min-w-48 flex-1 sm:max-w-sm">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        />
         <Input
           type="search"
           aria-label={t('search')}
@@ -74,7 +77,12 @@ export function BrowserToolbar({
             dynamicValues
           />
           {count > 0 && (
-            <Button variant="ghost" size="sm" className="mt-2" onClick={() => update({ filter: null })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mt-2"
+              onClick={() => update({ filter: null })}
+            >
               {t('clearFilter')}
             </Button>
           )}

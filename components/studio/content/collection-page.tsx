@@ -19,7 +19,9 @@ export function CollectionPage({ collection }: { collection: string }) {
   const waitingForBookmark = bookmarkId !== null && !bookmarks.data && !bookmarks.error;
 
   if (schema.error && !schema.data) {
-    return <ErrorState error={schema.error} onRetry={schema.refetch} retrying={schema.isFetching} />;
+    return (
+      <ErrorState error={schema.error} onRetry={schema.refetch} retrying={schema.isFetching} />
+    );
   }
   if (!schema.data || waitingForBookmark) return <LoadingState rows={8} />;
   if (!schema.data.fieldAllowed('read', schema.data.primaryKey) && !schema.data.admin) {

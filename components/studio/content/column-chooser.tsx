@@ -27,7 +27,9 @@ export function ColumnChooser({
   const t = useTranslations('ItemBrowser');
   const [term, setTerm] = useState('');
   const baseId = useId();
-  const shown = term ? paths.filter((p) => p.path.toLowerCase().includes(term.toLowerCase())) : paths;
+  const shown = term
+    ? paths.filter((p) => p.path.toLowerCase().includes(term.toLowerCase()))
+    : paths;
 
   const toggle = (path: string, on: boolean) => {
     // Keep the chooser's order (own fields first, then relational paths) in the table.
@@ -60,7 +62,10 @@ export function ColumnChooser({
           {shown.map((p, i) => {
             const id = `${baseId}-${i}`;
             return (
-              <div key={p.path} className="flex items-center gap-2 rounded px-2 py-1.5 hover:bg-accent/50">
+              <div
+                key={p.path}
+                className="flex items-center gap-2 rounded px-2 py-1.5 hover:bg-accent/50"
+              >
                 <Checkbox
                   id={id}
                   checked={value.includes(p.path)}

@@ -80,16 +80,23 @@ function CollectionGrid({
                 href={`/content/${encodeURIComponent(c.collection)}`}
                 className="flex h-full items-start gap-3 rounded-xl border bg-card p-4 transition-colors outline-none hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
               >
-                <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-lg bg-accent text-primary">
+                <span
+                  aria-hidden
+                  className="grid size-9 shrink-0 place-items-center rounded-lg bg-accent text-primary"
+                >
                   <Layers className="size-4" />
                 </span>
                 <span className="min-w-0">
                   <span className="flex items-center gap-2 font-medium">
                     <span className="truncate">{c.collection}</span>
-                    {c.meta?.singleton === true && <Badge variant="secondary">{t('singleton')}</Badge>}
+                    {c.meta?.singleton === true && (
+                      <Badge variant="secondary">{t('singleton')}</Badge>
+                    )}
                   </span>
                   {typeof c.meta?.note === 'string' && c.meta.note && (
-                    <span className="mt-1 line-clamp-2 block text-sm text-muted-foreground">{c.meta.note}</span>
+                    <span className="mt-1 line-clamp-2 block text-sm text-muted-foreground">
+                      {c.meta.note}
+                    </span>
                   )}
                 </span>
               </Link>

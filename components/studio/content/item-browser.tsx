@@ -1,12 +1,20 @@
 'use client';
 
-import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { DataTable, sortToState, stateToSort } from '@/components/studio/data-table';
+import {
+  DataTable,
+  sortToState,
+  stateToSort,
+  type DataTableColumn,
+} from '@/components/studio/data-table';
 import { ErrorState } from '@/components/studio/data-state';
-import { useFieldPaths, type FilterField } from '@/components/studio/filter-builder/use-filter-fields';
+import {
+  useFieldPaths,
+  type FilterField,
+} from '@/components/studio/filter-builder/use-filter-fields';
 import { PageHeader } from '@/components/studio/page-header';
 import { Pagination } from '@/components/studio/pagination';
 import { Button } from '@/components/ui/button';
@@ -37,13 +45,21 @@ function initialColumns(schema: CollectionSchema): string[] {
  * The item browser: one page of rows at a time from the server (filter, search, sort and
  * paging all server-side), only the visible columns requested, in a virtualised table.
  */
-export function ItemBrowser({ schema, bookmark }: { schema: CollectionSchema; bookmark: Preset | null }) {
+export function ItemBrowser({
+  schema,
+  bookmark,
+}: {
+  schema: CollectionSchema;
+  bookmark: Preset | null;
+}) {
   const t = useTranslations('ItemBrowser');
   const router = useRouter();
   const me = useMe();
   const paths = useFieldPaths(schema.collection);
   const base = defaultView(initialColumns(schema));
-  const { view, update, replace } = useBrowserView(bookmark ? viewFromPreset(bookmark, base) : base);
+  const { view, update, replace } = useBrowserView(
+    bookmark ? viewFromPreset(bookmark, base) : base,
+  );
   const [activeBookmark, setActiveBookmark] = useState<number | null>(bookmark?.id ?? null);
   const [selection, setSelection] = useState<RowSelectionState>({});
 
@@ -56,7 +72,7 @@ export function ItemBrowser({ schema, bookmark }: { schema: CollectionSchema; bo
   const items = useItems(schema.collection, { ...view, search, filter, fields });
 
   const byPath = useMemo(() => new Map(paths.data.map((p) => [p.path, p])), [paths.data]);
-  const columns = useMemo<ColumnDef<Item, unknown>[]>(
+  const columns = useMemo<DataTableColumn<Item>[]>(
     () =>
       view.fields.map((path) => ({
         id: path,
@@ -64,7 +80,10 @@ export function ItemBrowser({ schema, bookmark }: { schema: CollectionSchema; bo
         header: () => <span className="font-mono">{path}</span>,
         enableSorting: true,
         cell: ({ getValue }) => (
-          <CellValue value={getValue()} type={(byPath.get(path) as FilterField | undefined)?.type} />
+          <CellValue
+            value={getValue()}
+            type={(byPath.get(path) as FilterField | undefined)?.type}
+          />
         ),
       })),
     [view.fields, byPath],
@@ -79,8 +98,7 @@ export function ItemBrowser({ schema, bookmark }: { schema: CollectionSchema; bo
   const meta = items.data?.meta;
   const selectedKeys = Object.keys(selection).filter((k) => selection[k]);
   const pkType = schema.fields.find((f) => f.field === schema.primaryKey)?.type;
-  const keyOf = (id: string) =>
-    pkType === 'integer' ? Number(id) : id;
+  const keyOf = (id: string) => (pkType === 'integer' ? Number(id) : id);
 
   return (
     <>
@@ -141,7 +159,11 @@ export function ItemBrowser({ schema, bookmark }: { schema: CollectionSchema; bo
           }
           loading={!items.data}
           empty={
-            view.filter || view.search ? t('noMatch') : schema.canCreate ? t('emptyCreate') : t('empty')
+            view.filter || view.search
+              ? t('noMatch')
+              : schema.canCreate
+                ? t('emptyCreate')
+                : t('empty')
           }
           className="h-[calc(100dvh-20rem)] min-h-80"
         />

@@ -8,7 +8,9 @@ import { useCollectionSchema } from './use-collection-schema';
 export function ItemPage({ collection, id }: { collection: string; id: string }) {
   const schema = useCollectionSchema(collection);
   if (schema.error && !schema.data) {
-    return <ErrorState error={schema.error} onRetry={schema.refetch} retrying={schema.isFetching} />;
+    return (
+      <ErrorState error={schema.error} onRetry={schema.refetch} retrying={schema.isFetching} />
+    );
   }
   if (!schema.data) return <LoadingState rows={8} />;
   const pkType = schema.data.fields.find((f) => f.field === schema.data?.primaryKey)?.type;

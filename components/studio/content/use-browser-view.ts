@@ -46,8 +46,7 @@ export function presetFromView(view: BrowserView) {
 export function useBrowserView(initial: BrowserView) {
   const [view, setView] = useState(initial);
   const update = useCallback(
-    (patch: Partial<BrowserView>) =>
-      setView((v) => ({ ...v, ...patch, page: patch.page ?? 1 })),
+    (patch: Partial<BrowserView>) => setView((v) => ({ ...v, ...patch, page: patch.page ?? 1 })),
     [],
   );
   return { view, update, replace: setView };

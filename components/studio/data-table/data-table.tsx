@@ -2,9 +2,8 @@
 
 import {
   flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
+  useTable,
+  type RowData,
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
@@ -14,12 +13,13 @@ import { useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import { dataTableFeatures, type DataTableColumn } from './features';
 import { SortHeader } from './sort-header';
 
-export interface DataTableProps<T> {
+export interface DataTableProps<T extends RowData> {
   /** Names the table for assistive technology. */
   label: string;
-  columns: ColumnDef<T, unknown>[];
+  columns: DataTableColumn<T>[];
   data: T[];
   getRowId: (row: T) => string;
   /** Sorting is done by the server: the table only reports the wanted order. */
@@ -45,7 +45,7 @@ const SKELETON_ROWS = 8;
  * a few either side), padded above and below so the scrollbar stays true. However many
  * rows it is given, the DOM holds a few dozen `<tr>`.
  */
-export function DataTable<T>({
+export function DataTable<T extends RowData>({
   label,
   columns,
   data,
@@ -63,12 +63,11 @@ export function DataTable<T>({
   const t = useTranslations('DataTable');
   const selectable = selection !== undefined && onSelectionChange !== undefined;
 
-  const allColumns = useMemo<ColumnDef<T, unknown>[]>(() => {
+  const allColumns = useMemo<DataTableColumn<T>[]>(() => {
     if (!selectable) return columns;
-    const select: ColumnDef<T, unknown> = {
+    const select: DataTableColumn<T> = {
       id: '__select',
       enableSorting: false,
-      size: 40,
       header: ({ table }) => (
         <Checkbox
           aria-label={t('selectAll')}
@@ -94,20 +93,22 @@ export function DataTable<T>({
     return [select, ...columns];
   }, [columns, selectable, t]);
 
-  const table = useReactTable({
+  const table = useTable({
+    features: dataTableFeatures,
     data,
     columns: allColumns,
-    getRowId,
-    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row: T) => getRowId(row),
     manualSorting: true,
     enableMultiSort: false,
     state: { sorting: sorting ?? [], rowSelection: selection ?? {} },
-    onSortingChange: (updater) => {
+    onSortingChange: (updater: SortingState | ((old: SortingState) => SortingState)) => {
       const next = typeof updater === 'function' ? updater(sorting ?? []) : updater;
       onSortingChange?.(next);
     },
     enableRowSelection: selectable,
-    onRowSelectionChange: (updater) => {
+    onRowSelectionChange: (
+      updater: RowSelectionState | ((old: RowSelectionState) => RowSelectionState),
+    ) => {
       const next = typeof updater === 'function' ? updater(selection ?? {}) : updater;
       onSelectionChange?.(next);
     },
@@ -115,6 +116,8 @@ export function DataTable<T>({
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
+  // Read fresh every render (the compiler skips memoising it, which is what we want here).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -216,7 +219,7 @@ export function DataTable<T>({
                       onRowActivate && 'cursor-pointer',
                     )}
                   >
-                    {row.getVisibleCells().map((cell) => (
+                    {row.getAllCells().map((cell) => (
                       <td
                         key={cell.id}
                         className={cn(

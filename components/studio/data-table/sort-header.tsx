@@ -1,18 +1,19 @@
 'use client';
 
-import type { Column } from '@tanstack/react-table';
+import type { RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { DataTableColumnInstance } from './features';
 
 /**
  * A header that sorts on click: ascending, then descending, then unsorted. The state is
  * announced by the `aria-sort` of the enclosing `<th>`.
  */
-export function SortHeader<T>({
+export function SortHeader<T extends RowData>({
   column,
   children,
 }: {
-  column: Column<T, unknown>;
+  column: DataTableColumnInstance<T>;
   children: ReactNode;
 }) {
   const sorted = column.getIsSorted();

@@ -9,9 +9,12 @@ export function useItemDeleteMutation(collection: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (key: ItemKey) =>
-      apiFetch<void>(`/api/items/${encodeURIComponent(collection)}/${encodeURIComponent(String(key))}`, {
-        method: 'DELETE',
-      }),
+      apiFetch<void>(
+        `/api/items/${encodeURIComponent(collection)}/${encodeURIComponent(String(key))}`,
+        {
+          method: 'DELETE',
+        },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.collection(collection) }),
   });
 }

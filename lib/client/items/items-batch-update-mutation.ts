@@ -28,4 +28,3 @@ export function useItemsBatchUpdateMutation(collection: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.collection(collection) }),
   });
 }
-

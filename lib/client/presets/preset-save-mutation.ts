@@ -10,10 +10,13 @@ export function usePresetSaveMutation(collection: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, values }: { id: number | null; values: PresetInput }) => {
-      const body = await apiFetch<{ data: Preset }>(id === null ? '/api/presets' : `/api/presets/${id}`, {
-        method: id === null ? 'POST' : 'PATCH',
-        body: values,
-      });
+      const body = await apiFetch<{ data: Preset }>(
+        id === null ? '/api/presets' : `/api/presets/${id}`,
+        {
+          method: id === null ? 'POST' : 'PATCH',
+          body: values,
+        },
+      );
       return body.data;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: presetKeys.collection(collection) }),

@@ -13,7 +13,9 @@ export function useItemRevisions(collection: string, item: string, page: number,
     queryKey: revisionKeys.page(collection, item, page),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({
-        filter: JSON.stringify({ _and: [{ collection: { _eq: collection } }, { item: { _eq: item } }] }),
+        filter: JSON.stringify({
+          _and: [{ collection: { _eq: collection } }, { item: { _eq: item } }],
+        }),
         sort: '-id',
         fields: 'id,collection,item,data,delta,activity.timestamp,activity.action,activity.user',
         limit: String(REVISIONS_PAGE),

@@ -14,10 +14,13 @@ export function useRevertMutation(collection: string, item: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      apiFetch<unknown>(`/api/items/${encodeURIComponent(collection)}/${encodeURIComponent(item)}`, {
-        method: 'PATCH',
-        body: values,
-      }),
+      apiFetch<unknown>(
+        `/api/items/${encodeURIComponent(collection)}/${encodeURIComponent(item)}`,
+        {
+          method: 'PATCH',
+          body: values,
+        },
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: itemKeys.collection(collection) }),

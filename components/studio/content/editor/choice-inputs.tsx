@@ -18,7 +18,8 @@ import type { Choice } from './options';
 type Common = FieldControlProps & { disabled?: boolean };
 
 /** Choice values keep their type (a number stays a number) though Radix passes strings. */
-const byText = (choices: Choice[], v: string) => choices.find((c) => String(c.value) === v)?.value ?? v;
+const byText = (choices: Choice[], v: string) =>
+  choices.find((c) => String(c.value) === v)?.value ?? v;
 const asList = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : typeof value === 'string' && value ? value.split(',') : [];
 
@@ -63,7 +64,13 @@ export function RadioInput({
   ...control
 }: Common & { label: string; choices: Choice[]; value: unknown; onChange: (v: unknown) => void }) {
   return (
-    <div role="radiogroup" id={id} aria-label={label} {...control} className="flex flex-wrap gap-x-5 gap-y-2">
+    <div
+      role="radiogroup"
+      id={id}
+      aria-label={label}
+      {...control}
+      className="flex flex-wrap gap-x-5 gap-y-2"
+    >
       {choices.map((c) => (
         <label key={String(c.value)} className="flex items-center gap-2 text-sm">
           <input
@@ -96,7 +103,13 @@ export function CheckboxesInput({
     onChange(next.length ? next : null);
   };
   return (
-    <div role="group" id={id} aria-label={label} {...control} className="flex flex-wrap gap-x-5 gap-y-2">
+    <div
+      role="group"
+      id={id}
+      aria-label={label}
+      {...control}
+      className="flex flex-wrap gap-x-5 gap-y-2"
+    >
       {choices.map((c, i) => (
         <div key={String(c.value)} className="flex items-center gap-2 text-sm">
           <Checkbox
@@ -132,7 +145,10 @@ export function TagsInput({
       {tags.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label={t('tags')}>
           {tags.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-md bg-secondary px-2 py-0.5 text-xs">
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-md bg-secondary px-2 py-0.5 text-xs"
+            >
               {tag}
               <button
                 type="button"

@@ -7,7 +7,11 @@ import { useMemo, useState } from 'react';
 import type { FieldControlProps } from '@/components/ui/field';
 
 const show = (value: unknown, json: boolean) =>
-  value === null || value === undefined ? '' : json || typeof value !== 'string' ? JSON.stringify(value, null, 2) : value;
+  value === null || value === undefined
+    ? ''
+    : json || typeof value !== 'string'
+      ? JSON.stringify(value, null, 2)
+      : value;
 
 /**
  * CodeMirror for code and JSON fields (loaded only where used). A JSON field keeps the

@@ -21,14 +21,32 @@ export function DateTimeInput({
   value,
   onChange,
   ...control
-}: FieldControlProps & { disabled?: boolean; type: FieldType; value: unknown; onChange: (v: unknown) => void }) {
+}: FieldControlProps & {
+  disabled?: boolean;
+  type: FieldType;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
   const raw = typeof value === 'string' ? value : '';
   if (type === 'date') {
-    return <Input {...control} type="date" value={raw.slice(0, 10)} onChange={(e) => onChange(e.target.value || null)} />;
+    return (
+      <Input
+        {...control}
+        type="date"
+        value={raw.slice(0, 10)}
+        onChange={(e) => onChange(e.target.value || null)}
+      />
+    );
   }
   if (type === 'time') {
     return (
-      <Input {...control} type="time" step={1} value={raw.slice(0, 8)} onChange={(e) => onChange(e.target.value || null)} />
+      <Input
+        {...control}
+        type="time"
+        step={1}
+        value={raw.slice(0, 8)}
+        onChange={(e) => onChange(e.target.value || null)}
+      />
     );
   }
   const shown = !raw ? '' : type === 'timestamp' ? localInput(new Date(raw)) : raw.slice(0, 16);

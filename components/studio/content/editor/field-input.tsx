@@ -45,10 +45,20 @@ export function FieldInput({ field, label, value, onChange, control, disabled }:
     case 'select-dropdown':
       return <DropdownInput {...common} choices={choices} value={value} onChange={onChange} />;
     case 'select-radio':
-      return <RadioInput {...common} label={label} choices={choices} value={value} onChange={onChange} />;
+      return (
+        <RadioInput {...common} label={label} choices={choices} value={value} onChange={onChange} />
+      );
     case 'select-multiple-checkbox':
     case 'select-multiple-dropdown':
-      return <CheckboxesInput {...common} label={label} choices={choices} value={value} onChange={onChange} />;
+      return (
+        <CheckboxesInput
+          {...common}
+          label={label}
+          choices={choices}
+          value={value}
+          onChange={onChange}
+        />
+      );
     case 'tags':
       return <TagsInput {...common} value={value} onChange={onChange} />;
     case 'datetime':
@@ -56,13 +66,28 @@ export function FieldInput({ field, label, value, onChange, control, disabled }:
     case 'input-multiline':
     case 'input-rich-text-html':
       return (
-        <Textarea {...common} rows={5} value={text(value)} onChange={(e) => onChange(e.target.value || null)} />
+        <Textarea
+          {...common}
+          rows={5}
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value || null)}
+        />
       );
     case 'input-rich-text-md':
-      return <MarkdownInput {...common} value={text(value)} onChange={(v) => onChange(v || null)} />;
+      return (
+        <MarkdownInput {...common} value={text(value)} onChange={(v) => onChange(v || null)} />
+      );
     case 'input-code':
     case 'list':
-      return <CodeInput {...common} label={label} json={field.type === 'json'} value={value} onChange={onChange} />;
+      return (
+        <CodeInput
+          {...common}
+          label={label}
+          json={field.type === 'json'}
+          value={value}
+          onChange={onChange}
+        />
+      );
     case 'select-color':
       return (
         <div className="flex items-center gap-2">
@@ -74,12 +99,23 @@ export function FieldInput({ field, label, value, onChange, control, disabled }:
             onChange={(e) => onChange(e.target.value)}
             className="h-9 w-12 cursor-pointer rounded-md border bg-card p-1"
           />
-          <Input {...common} value={text(value)} placeholder="#6644ff" onChange={(e) => onChange(e.target.value || null)} />
+          <Input
+            {...common}
+            value={text(value)}
+            placeholder="#6644ff"
+            onChange={(e) => onChange(e.target.value || null)}
+          />
         </div>
       );
     case 'input-hash':
       return (
-        <Input {...common} type="password" autoComplete="new-password" value={text(value)} onChange={(e) => onChange(e.target.value || null)} />
+        <Input
+          {...common}
+          type="password"
+          autoComplete="new-password"
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value || null)}
+        />
       );
   }
 
@@ -97,7 +133,13 @@ export function FieldInput({ field, label, value, onChange, control, disabled }:
         onChange={(e) => {
           const raw = e.target.value;
           // Big integers and decimals travel as strings so no digit is lost in a JS number.
-          onChange(raw === '' ? null : field.type === 'integer' || field.type === 'float' ? Number(raw) : raw);
+          onChange(
+            raw === ''
+              ? null
+              : field.type === 'integer' || field.type === 'float'
+                ? Number(raw)
+                : raw,
+          );
         }}
       />
     );

@@ -13,7 +13,8 @@ import type { EditorField } from './use-editor-schema';
 function writable(schema: CollectionSchema, ef: EditorField, isNew: boolean): boolean {
   const f = ef.field;
   if (f.meta?.readonly) return false;
-  if (f.schema?.is_primary_key) return isNew && !f.schema.has_auto_increment && f.schema.default_value === null;
+  if (f.schema?.is_primary_key)
+    return isNew && !f.schema.has_auto_increment && f.schema.default_value === null;
   if (f.schema?.is_generated) return false;
   return isNew
     ? schema.canCreate && schema.fieldAllowed('create', f.field)
@@ -84,7 +85,14 @@ export function FormField({
             control={control}
           />
         ) : (
-          <FieldInput field={f} label={label} value={value ?? null} onChange={onChange} control={control} disabled={disabled} />
+          <FieldInput
+            field={f}
+            label={label}
+            value={value ?? null}
+            onChange={onChange}
+            control={control}
+            disabled={disabled}
+          />
         )
       }
     </Field>

@@ -29,7 +29,13 @@ function FormSkeleton() {
  * One item: `itemKey` null creates a new one; a singleton edits its one row (created on
  * first save). The item is read with exactly the fields the form shows.
  */
-export function ItemEditor({ schema, itemKey }: { schema: CollectionSchema; itemKey: ItemKey | null }) {
+export function ItemEditor({
+  schema,
+  itemKey,
+}: {
+  schema: CollectionSchema;
+  itemKey: ItemKey | null;
+}) {
   const t = useTranslations('ItemEditor');
   const editor = useEditorSchema(schema);
   const isNew = itemKey === null && !schema.singleton;

@@ -92,9 +92,16 @@ export function ItemForm({
         },
         onError: (err) => {
           const message = err instanceof ApiError ? err.message : errorMessage(err);
-          const field = fieldOfMessage(message, fields.map((f) => f.field.field));
+          const field = fieldOfMessage(
+            message,
+            fields.map((f) => f.field.field),
+          );
           if (field) setErrors({ [field]: message });
-          setFormError(field ? t('fixErrors') : errorMessage(err) + (err instanceof ApiError ? ` ${err.message}` : ''));
+          setFormError(
+            field
+              ? t('fixErrors')
+              : errorMessage(err) + (err instanceof ApiError ? ` ${err.message}` : ''),
+          );
         },
       },
     );
@@ -106,7 +113,13 @@ export function ItemForm({
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('formLabel')} className="flex flex-col gap-6">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={t('formLabel')}
+      className="flex flex-col gap-6"
+    >
       <div className="sticky top-0 z-20 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background/95 px-1 py-3 backdrop-blur">
         <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
           {dirty ? t('unsaved') : isNew ? t('newHint') : t('upToDate')}
@@ -136,7 +149,12 @@ export function ItemForm({
           />
         )}
         {canWrite && (
-          <Button type="submit" size="sm" disabled={save.isPending || (!dirty && !isNew)} aria-keyshortcuts="Control+S Meta+S">
+          <Button
+            type="submit"
+            size="sm"
+            disabled={save.isPending || (!dirty && !isNew)}
+            aria-keyshortcuts="Control+S Meta+S"
+          >
             <Save aria-hidden />
             {save.isPending ? t('saving') : t('save')}
           </Button>
@@ -145,7 +163,10 @@ export function ItemForm({
       {formError && <FormAlert>{formError}</FormAlert>}
       <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
         {fields.map((ef) => (
-          <div key={ef.field.field} className={cn(ef.field.meta?.width === 'half' ? 'sm:col-span-1' : 'sm:col-span-2')}>
+          <div
+            key={ef.field.field}
+            className={cn(ef.field.meta?.width === 'half' ? 'sm:col-span-1' : 'sm:col-span-2')}
+          >
             <FormField
               schema={schema}
               ef={ef}

@@ -31,7 +31,11 @@ export function MarkdownInput({
         />
       </TabsContent>
       <TabsContent value="preview" className="min-h-32 rounded-md border bg-card p-3">
-        {value.trim() ? <Markdown source={value} /> : <p className="text-sm text-muted-foreground">{t('nothingToPreview')}</p>}
+        {value.trim() ? (
+          <Markdown source={value} />
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('nothingToPreview')}</p>
+        )}
       </TabsContent>
     </Tabs>
   );

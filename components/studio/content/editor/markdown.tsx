@@ -14,13 +14,24 @@ function inline(text: string, key: string): ReactNode[] {
   while ((m = re.exec(text))) {
     if (m.index > last) out.push(text.slice(last, m.index));
     const k = `${key}-${i++}`;
-    if (m[1]) out.push(<code key={k} className="rounded bg-muted px-1 font-mono text-xs">{m[1].slice(1, -1)}</code>);
+    if (m[1])
+      out.push(
+        <code key={k} className="rounded bg-muted px-1 font-mono text-xs">
+          {m[1].slice(1, -1)}
+        </code>,
+      );
     else if (m[2]) out.push(<strong key={k}>{m[2].slice(2, -2)}</strong>);
     else if (m[3]) out.push(<em key={k}>{m[3].slice(1, -1)}</em>);
     else if (m[4]) {
       const label = m[4].slice(1, m[4].indexOf(']'));
       out.push(
-        <a key={k} href={m[5]} rel="noopener noreferrer nofollow" target="_blank" className="text-primary underline">
+        <a
+          key={k}
+          href={m[5]}
+          rel="noopener noreferrer nofollow"
+          target="_blank"
+          className="text-primary underline"
+        >
           {label}
         </a>,
       );
@@ -54,7 +65,11 @@ export function Markdown({ source }: { source: string }) {
     if (heading) {
       const level = Math.min(heading[1].length + 2, 6);
       const Tag = `h${level}` as 'h3';
-      blocks.push(<Tag key={key} className="font-semibold">{inline(heading[2], key)}</Tag>);
+      blocks.push(
+        <Tag key={key} className="font-semibold">
+          {inline(heading[2], key)}
+        </Tag>,
+      );
       i += 1;
       continue;
     }

@@ -8,7 +8,9 @@ export interface Choice {
 /** `meta.options` as a plain record (it is free-form JSON per interface). */
 export function optionsOf(field: Field): Record<string, unknown> {
   const o = field.meta?.options;
-  return typeof o === 'object' && o !== null && !Array.isArray(o) ? (o as Record<string, unknown>) : {};
+  return typeof o === 'object' && o !== null && !Array.isArray(o)
+    ? (o as Record<string, unknown>)
+    : {};
 }
 
 /** The choices of a dropdown, radio or checkbox field (`options.choices`). */

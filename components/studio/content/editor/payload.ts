@@ -9,14 +9,20 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * The request body for a save: only fields that differ from what was read (every filled
  * field for a new item), relations as keys and nested writes.
  */
-export function buildPayload(fields: EditorField[], initial: Item, values: Item, isNew: boolean): Item {
+export function buildPayload(
+  fields: EditorField[],
+  initial: Item,
+  values: Item,
+  isNew: boolean,
+): Item {
   const out: Item = {};
   for (const ef of fields) {
     const name = ef.field.field;
     if (!(name in values)) continue;
     const value = values[name];
     if (ef.rel?.kind === 'o2m' || ef.rel?.kind === 'm2m') {
-      if (isRelatedChanges(value) && hasChanges(value)) out[name] = toNestedWrite(ef.rel, ef.relatedPk, value);
+      if (isRelatedChanges(value) && hasChanges(value))
+        out[name] = toNestedWrite(ef.rel, ef.relatedPk, value);
       continue;
     }
     if (ef.rel?.kind === 'm2o') {
@@ -24,7 +30,9 @@ export function buildPayload(fields: EditorField[], initial: Item, values: Item,
       if (isNew ? key !== null : key !== m2oKey(initial[name], ef.relatedPk)) out[name] = key;
       continue;
     }
-    if (isNew ? value !== null && value !== undefined && value !== '' : !same(value, initial[name])) {
+    if (
+      isNew ? value !== null && value !== undefined && value !== '' : !same(value, initial[name])
+    ) {
       out[name] = value;
     }
   }
@@ -38,7 +46,9 @@ export function missingRequired(fields: EditorField[], values: Item, isNew: bool
     .filter((ef) => {
       const v = values[ef.field.field];
       const touched = isNew || ef.field.field in values;
-      return touched && (v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length));
+      return (
+        touched && (v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length))
+      );
     })
     .map((ef) => ef.field.field);
 }

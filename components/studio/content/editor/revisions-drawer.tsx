@@ -7,7 +7,13 @@ import { ConfirmDialog } from '@/components/studio/confirm-dialog';
 import { ErrorState } from '@/components/studio/data-state';
 import { Pagination } from '@/components/studio/pagination';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import type { Item } from '@/lib/client/items/types';
@@ -18,13 +24,16 @@ import { cn } from '@/lib/utils';
 import { m2oKey } from '../relations/m2o-input';
 import type { EditorField } from './use-editor-schema';
 
-const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown) =>
+  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** Field by field: what the revision recorded against what the item holds now. */
 export function revisionDiff(fields: EditorField[], current: Item, revision: Revision) {
   const data = revision.data ?? {};
   return fields
-    .filter((ef) => ef.field.schema !== null && !ef.field.schema.is_primary_key && ef.field.field in data)
+    .filter(
+      (ef) => ef.field.schema !== null && !ef.field.schema.is_primary_key && ef.field.field in data,
+    )
     .map((ef) => {
       const name = ef.field.field;
       const now = ef.rel?.kind === 'm2o' ? m2oKey(current[name], ef.relatedPk) : current[name];
@@ -66,14 +75,21 @@ export function RevisionsDrawer({
           <DialogDescription>{t('historyDescription')}</DialogDescription>
         </DialogHeader>
         {revisions.error && !revisions.data ? (
-          <ErrorState error={revisions.error} onRetry={revisions.refetch} retrying={revisions.isFetching} />
+          <ErrorState
+            error={revisions.error}
+            onRetry={revisions.refetch}
+            retrying={revisions.isFetching}
+          />
         ) : !revisions.data ? (
           <Skeleton className="h-40 w-full" />
         ) : revisions.data.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('noRevisions')}</p>
         ) : (
           <div className="flex min-h-0 flex-1 flex-col gap-4">
-            <ol aria-label={t('revisions')} className="max-h-60 shrink-0 overflow-y-auto rounded-md border">
+            <ol
+              aria-label={t('revisions')}
+              className="max-h-60 shrink-0 overflow-y-auto rounded-md border"
+            >
               {revisions.data.data.map((r) => (
                 <li key={r.id}>
                   <button
@@ -87,11 +103,16 @@ export function RevisionsDrawer({
                   >
                     <span>
                       {r.activity?.timestamp
-                        ? format.dateTime(new Date(r.activity.timestamp), { dateStyle: 'medium', timeStyle: 'medium' })
+                        ? format.dateTime(new Date(r.activity.timestamp), {
+                            dateStyle: 'medium',
+                            timeStyle: 'medium',
+                          })
                         : `#${r.id}`}
                     </span>
                     <span className="text-xs text-muted-foreground">
-                      {t.has(`action.${r.activity?.action}`) ? t(`action.${r.activity?.action}`) : r.activity?.action}
+                      {t.has(`action.${r.activity?.action}`)
+                        ? t(`action.${r.activity?.action}`)
+                        : r.activity?.action}
                     </span>
                   </button>
                 </li>
@@ -113,17 +134,32 @@ export function RevisionsDrawer({
                     <table className="w-full text-sm">
                       <thead className="bg-muted/60 text-xs text-muted-foreground">
                         <tr>
-                          <th scope="col" className="px-3 py-2 text-left font-medium">{t('diffField')}</th>
-                          <th scope="col" className="px-3 py-2 text-left font-medium">{t('diffNow')}</th>
-                          <th scope="col" className="px-3 py-2 text-left font-medium">{t('diffThen')}</th>
+                          <th scope="col" className="px-3 py-2 text-left font-medium">
+                            {t('diffField')}
+                          </th>
+                          <th scope="col" className="px-3 py-2 text-left font-medium">
+                            {t('diffNow')}
+                          </th>
+                          <th scope="col" className="px-3 py-2 text-left font-medium">
+                            {t('diffThen')}
+                          </th>
                         </tr>
                       </thead>
                       <tbody>
                         {diff.map((d) => (
                           <tr key={d.name} className="border-t align-top">
-                            <th scope="row" className="px-3 py-2 text-left font-mono text-xs font-normal">{d.name}</th>
-                            <td className="px-3 py-2 break-all text-destructive line-through decoration-destructive/50">{show(d.now)}</td>
-                            <td className="px-3 py-2 break-all text-emerald-700 dark:text-emerald-400">{show(d.then)}</td>
+                            <th
+                              scope="row"
+                              className="px-3 py-2 text-left font-mono text-xs font-normal"
+                            >
+                              {d.name}
+                            </th>
+                            <td className="px-3 py-2 break-all text-destructive line-through decoration-destructive/50">
+                              {show(d.now)}
+                            </td>
+                            <td className="px-3 py-2 break-all text-emerald-700 dark:text-emerald-400">
+                              {show(d.then)}
+                            </td>
                           </tr>
                         ))}
                       </tbody>
@@ -137,10 +173,12 @@ export function RevisionsDrawer({
                     confirmLabel={t('revert')}
                     destructive={false}
                     onConfirm={() =>
-                      revert.mutateAsync(Object.fromEntries(diff.map((d) => [d.name, d.then]))).then(() => {
-                        toast({ title: t('reverted'), variant: 'success' });
-                        onOpenChange(false);
-                      })
+                      revert
+                        .mutateAsync(Object.fromEntries(diff.map((d) => [d.name, d.then])))
+                        .then(() => {
+                          toast({ title: t('reverted'), variant: 'success' });
+                          onOpenChange(false);
+                        })
                     }
                     trigger={
                       <Button type="button" variant="outline" size="sm" className="self-start">

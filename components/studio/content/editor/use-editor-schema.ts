@@ -2,7 +2,13 @@
 
 import { useMemo } from 'react';
 import type { Field } from '@/lib/client/fields/types';
-import { isAlias, labelFieldOf, primaryKeyOf, relationalOf, type Relational } from '@/lib/client/items/relational';
+import {
+  isAlias,
+  labelFieldOf,
+  primaryKeyOf,
+  relationalOf,
+  type Relational,
+} from '@/lib/client/items/relational';
 import { useRelatedFields } from '@/lib/client/items/related-fields-query';
 import type { CollectionSchema } from '../use-collection-schema';
 
@@ -64,12 +70,20 @@ export function useEditorSchema(schema: CollectionSchema) {
         if (!rel) return [f];
         if (rel.kind === 'm2m') {
           const j = rel.junctionRelated;
-          return [`${f}.${junctionPk ?? 'id'}`, `${f}.${j}.${relatedPk}`, `${f}.${j}.${labelField}`];
+          return [
+            `${f}.${junctionPk ?? 'id'}`,
+            `${f}.${j}.${relatedPk}`,
+            `${f}.${j}.${labelField}`,
+          ];
         }
         return [`${f}.${relatedPk}`, `${f}.${labelField}`];
       }),
     [fields],
   );
 
-  return { fields, readFields: [...new Set([schema.primaryKey, ...readFields])], isLoading: related.isLoading };
+  return {
+    fields,
+    readFields: [...new Set([schema.primaryKey, ...readFields])],
+    isLoading: related.isLoading,
+  };
 }

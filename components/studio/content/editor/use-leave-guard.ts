@@ -18,7 +18,8 @@ export function useLeaveGuard(dirty: boolean) {
       e.preventDefault();
     };
     const onClick = (e: MouseEvent) => {
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)
+        return;
       const anchor = (e.target as Element | null)?.closest?.('a[href]');
       if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank') return;
       const url = new URL(anchor.href, window.location.href);

@@ -62,7 +62,8 @@ export function CreateRelatedDialog({
     const missing: Record<string, string> = {};
     for (const f of shown) {
       const v = values[f.field];
-      if (f.meta?.required && (v === null || v === undefined || v === '')) missing[f.field] = t('required');
+      if (f.meta?.required && (v === null || v === undefined || v === ''))
+        missing[f.field] = t('required');
     }
     setErrors(missing);
     if (Object.keys(missing).length) return;
@@ -81,7 +82,13 @@ export function CreateRelatedDialog({
           </DialogHeader>
           {fields.isLoading && <Skeleton className="h-24 w-full" />}
           {shown.map((f) => (
-            <Field key={f.field} label={f.field} required={f.meta?.required === true} error={errors[f.field]} hint={f.meta?.note ?? undefined}>
+            <Field
+              key={f.field}
+              label={f.field}
+              required={f.meta?.required === true}
+              error={errors[f.field]}
+              hint={f.meta?.note ?? undefined}
+            >
               {(control) => (
                 <FieldInput
                   field={f}

@@ -1,9 +1,8 @@
 'use client';
 
-import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/studio/data-table';
+import { DataTable, type DataTableColumn } from '@/components/studio/data-table';
 import { ErrorState } from '@/components/studio/data-state';
 import { Pagination } from '@/components/studio/pagination';
 import {
@@ -63,7 +62,7 @@ export function ItemPicker({
     open && shown.length > 0,
   );
   const types = useMemo(() => new Map(fields.data?.map((f) => [f.field, f.type])), [fields.data]);
-  const columns = useMemo<ColumnDef<Item, unknown>[]>(
+  const columns = useMemo<DataTableColumn<Item>[]>(
     () =>
       shown.map((f) => ({
         id: f,

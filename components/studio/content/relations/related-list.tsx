@@ -51,12 +51,13 @@ export function RelatedList({
   const rows = current.map((row) => {
     if (rel.kind === 'o2m') return { removeKey: row[relatedPk] as ItemKey, item: row };
     const nested = row[rel.junctionRelated];
-    const item = typeof nested === 'object' && nested !== null ? (nested as Item) : { [relatedPk]: nested };
+    const item =
+      typeof nested === 'object' && nested !== null ? (nested as Item) : { [relatedPk]: nested };
     return { removeKey: row[junctionPk ?? 'id'] as ItemKey, item };
   });
-  const linkedKeys = rows.map((r) => r.item[relatedPk] as ItemKey).concat(
-    c.added.flatMap((a) => (a.key === undefined ? [] : [a.key])),
-  );
+  const linkedKeys = rows
+    .map((r) => r.item[relatedPk] as ItemKey)
+    .concat(c.added.flatMap((a) => (a.key === undefined ? [] : [a.key])));
   const show = (item: Item) => {
     const text = item[labelField];
     return text === null || text === undefined ? '' : String(text);
@@ -73,8 +74,15 @@ export function RelatedList({
           const name = show(item) || `#${String(item[relatedPk])}`;
           return (
             <li key={String(removeKey)} className="flex items-center gap-2 px-3 py-1.5">
-              <span className={removed ? 'flex-1 truncate text-muted-foreground line-through' : 'flex-1 truncate'}>
-                {name} <span className="font-mono text-xs text-muted-foreground">#{String(item[relatedPk])}</span>
+              <span
+                className={
+                  removed ? 'flex-1 truncate text-muted-foreground line-through' : 'flex-1 truncate'
+                }
+              >
+                {name}{' '}
+                <span className="font-mono text-xs text-muted-foreground">
+                  #{String(item[relatedPk])}
+                </span>
               </span>
               {!disabled &&
                 (removed ? (
@@ -83,7 +91,12 @@ export function RelatedList({
                     variant="ghost"
                     size="sm"
                     aria-label={t('undoRemove', { item: name })}
-                    onClick={() => onChange({ ...c, removed: c.removed.filter((k) => String(k) !== String(removeKey)) })}
+                    onClick={() =>
+                      onChange({
+                        ...c,
+                        removed: c.removed.filter((k) => String(k) !== String(removeKey)),
+                      })
+                    }
                   >
                     <Undo2 aria-hidden />
                   </Button>
@@ -102,7 +115,8 @@ export function RelatedList({
           );
         })}
         {c.added.map((a, i) => {
-          const name = show(a.display) || (a.key !== undefined ? `#${String(a.key)}` : t('newItem'));
+          const name =
+            show(a.display) || (a.key !== undefined ? `#${String(a.key)}` : t('newItem'));
           return (
             <li key={`added-${i}`} className="flex items-center gap-2 px-3 py-1.5">
               <span className="flex-1 truncate">{name}</span>
