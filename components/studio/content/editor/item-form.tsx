@@ -122,7 +122,7 @@ export function ItemForm({
     >
       <div className="sticky top-0 z-20 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background/95 px-1 py-3 backdrop-blur">
         <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
-          {dirty ? t('unsaved') : isNew ? t('newHint') : t('upToDate')}
+          {!canWrite ? t('readOnly') : dirty ? t('unsaved') : isNew ? t('newHint') : t('upToDate')}
         </p>
         {schema.admin && !isNew && (
           <Button type="button" variant="outline" size="sm" onClick={() => setHistoryOpen(true)}>
