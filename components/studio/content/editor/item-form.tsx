@@ -120,8 +120,11 @@ export function ItemForm({
       aria-label={t('formLabel')}
       className="flex flex-col gap-6"
     >
-      <div className="sticky top-0 z-20 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background/95 px-1 py-3 backdrop-blur">
-        <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
+      <div className="sticky top-14 z-20 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background/95 px-1 py-3 backdrop-blur">
+        <p
+          className="mr-auto basis-full text-sm text-muted-foreground sm:basis-auto"
+          aria-live="polite"
+        >
           {!canWrite ? t('readOnly') : dirty ? t('unsaved') : isNew ? t('newHint') : t('upToDate')}
         </p>
         {schema.admin && !isNew && (
