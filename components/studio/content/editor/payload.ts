@@ -1,6 +1,5 @@
 import type { Item } from '@/lib/client/items/types';
-import { m2oKey } from '../relations/m2o-input';
-import { hasChanges, isRelatedChanges, toNestedWrite } from '../relations/related-model';
+import { hasChanges, isRelatedChanges, m2oKey, toNestedWrite } from '../relations/related-model';
 import type { EditorField } from './use-editor-schema';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

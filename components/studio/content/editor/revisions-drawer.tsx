@@ -21,7 +21,7 @@ import { REVISIONS_PAGE, useItemRevisions } from '@/lib/client/revisions/item-re
 import { useRevertMutation } from '@/lib/client/revisions/revert-mutation';
 import type { Revision } from '@/lib/client/revisions/types';
 import { cn } from '@/lib/utils';
-import { m2oKey } from '../relations/m2o-input';
+import { m2oKey } from '../relations/related-model';
 import type { EditorField } from './use-editor-schema';
 
 const show = (v: unknown) =>

@@ -5,18 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { FieldControlProps } from '@/components/ui/field';
-import type { Item, ItemKey } from '@/lib/client/items/types';
+import type { Item } from '@/lib/client/items/types';
 import { ItemPicker } from './item-picker';
-
-/** Reads the key out of a many-to-one value, whether it came back nested or as a bare key. */
-export function m2oKey(value: unknown, pk: string): ItemKey | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'object') {
-    const k = (value as Item)[pk];
-    return typeof k === 'string' || typeof k === 'number' ? k : null;
-  }
-  return typeof value === 'string' || typeof value === 'number' ? value : null;
-}
+import { m2oKey } from './related-model';
 
 /** A many-to-one: shows the chosen item, picks another in a dialog, or clears it. */
 export function M2OInput({

@@ -42,3 +42,13 @@ export function toNestedWrite(
     delete: changes.removed,
   };
 }
+
+/** Reads the key out of a many-to-one value, whether it came back nested or as a bare key. */
+export function m2oKey(value: unknown, pk: string): ItemKey | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object') {
+    const k = (value as Item)[pk];
+    return typeof k === 'string' || typeof k === 'number' ? k : null;
+  }
+  return typeof value === 'string' || typeof value === 'number' ? value : null;
+}
