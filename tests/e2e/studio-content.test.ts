@@ -292,7 +292,7 @@ describe('studio content module', () => {
 
     // Paging: 25 per page, then the second page.
     await page.getByRole('combobox', { name: 'Rows per page' }).click();
-    await page.getByRole('option', { name: '25' }).click();
+    await page.getByRole('option', { name: '25', exact: true }).click();
     await page.getByText('1–25 of 61').waitFor();
     await page.getByRole('button', { name: /next page/i }).click();
     await page.getByText('26–50 of 61').waitFor();
@@ -424,7 +424,7 @@ describe('studio content module', () => {
     await shoot(page, 'big-1280');
 
     await page.getByRole('combobox', { name: 'Rows per page' }).click();
-    await page.getByRole('option', { name: '500' }).click();
+    await page.getByRole('option', { name: '500', exact: true }).click();
     await page.getByText(/^1–500 of about/).waitFor();
     const scroller = page.locator('div:has(> table[aria-label="Items of big"])');
     for (let y = 0; y <= 20_000; y += 2_500) {
