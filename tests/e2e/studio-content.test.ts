@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser';
 import { createContentSchema } from '../helpers/content-schema';
@@ -54,19 +54,29 @@ async function api<T = unknown>(method: string, url: string, body?: unknown): Pr
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** Session cookies per account, so each test after the first starts signed in. */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
 async function signedIn(
   email = ADMIN_EMAIL,
   password = ADMIN_PASSWORD,
   width = 1280,
   height = 800,
 ) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height } });
+  const storageState = sessions.get(email);
+  const viewport = { width, height };
+  const context = await browser.newContext({ baseURL: server.url, viewport, storageState });
   const page = await context.newPage();
+  if (storageState) {
+    await page.goto('/en/content');
+    return { context, page };
+  }
   await page.goto('/en/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/en\/content$/);
+  sessions.set(email, await context.storageState());
   return { context, page };
 }
 
