@@ -69,7 +69,11 @@ export function BrowserToolbar({
             )}
           </Button>
         </PopoverTrigger>
-        <PopoverContent align="start" collisionPadding={16} className="w-[min(40rem,calc(100vw-2rem))]">
+        <PopoverContent
+          align="start"
+          collisionPadding={16}
+          className="w-[min(40rem,calc(100vw-2rem))]"
+        >
           <FilterBuilder
             collection={collection}
             value={view.filter}

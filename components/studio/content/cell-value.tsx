@@ -17,12 +17,23 @@ const DATE_TYPES = new Set<FieldType>(['dateTime', 'timestamp']);
 const NUMBER_TYPES = new Set<FieldType>(['integer', 'bigInteger', 'float', 'decimal']);
 
 /** One cell: locale-formatted dates and numbers, yes/no, JSON in short, an em dash for null. */
-export function CellValue({ value, type }: { value: unknown; type: FieldType | undefined }) {
+export function CellValue({
+  value,
+  type,
+  choices,
+}: {
+  value: unknown;
+  type: FieldType | undefined;
+  /** A dropdown's choices: the cell shows the chosen text rather than the stored value. */
+  choices?: { text: string; value: string | number }[];
+}) {
   const format = useFormatter();
   const t = useTranslations('ItemBrowser');
   if (value === null || value === undefined) {
     return <span className="text-muted-foreground">—</span>;
   }
+  const choice = choices?.find((c) => String(c.value) === String(value));
+  if (choice) return <>{choice.text}</>;
   if (typeof value === 'boolean') return <>{value ? t('yes') : t('no')}</>;
   if (type && DATE_TYPES.has(type) && typeof value === 'string') {
     const date = new Date(value);

@@ -11,10 +11,7 @@ import {
   type DataTableColumn,
 } from '@/components/studio/data-table';
 import { ErrorState } from '@/components/studio/data-state';
-import {
-  useFieldPaths,
-  type FilterField,
-} from '@/components/studio/filter-builder/use-filter-fields';
+import { useFieldPaths } from '@/components/studio/filter-builder/use-filter-fields';
 import { PageHeader } from '@/components/studio/page-header';
 import { Pagination } from '@/components/studio/pagination';
 import { Button } from '@/components/ui/button';
@@ -79,12 +76,10 @@ export function ItemBrowser({
         accessorFn: (row: Item) => valueAt(row, path),
         header: () => <span className="font-mono">{path}</span>,
         enableSorting: true,
-        cell: ({ getValue }) => (
-          <CellValue
-            value={getValue()}
-            type={(byPath.get(path) as FilterField | undefined)?.type}
-          />
-        ),
+        cell: ({ getValue }) => {
+          const info = byPath.get(path);
+          return <CellValue value={getValue()} type={info?.type} choices={info?.choices} />;
+        },
       })),
     [view.fields, byPath],
   );

@@ -105,8 +105,16 @@ function ruleToFilter(rule: FilterRule): Filter {
   return rule.field.split('.').reduceRight<Filter>((inner, part) => ({ [part]: inner }), leaf);
 }
 
+/** A rule still being filled in (no field, or an empty value) filters nothing yet. */
+function complete(rule: FilterRule): boolean {
+  const v = rule.value;
+  if (!rule.field || v === '' || v === undefined) return false;
+  if (Array.isArray(v)) return v.length > 0 && v.every((x) => x !== '');
+  return true;
+}
+
 function nodeToFilter(node: FilterNode): Filter | null {
-  if (node.kind === 'rule') return node.field ? ruleToFilter(node) : null;
+  if (node.kind === 'rule') return complete(node) ? ruleToFilter(node) : null;
   const children = node.children.map(nodeToFilter).filter((c): c is Filter => c !== null);
   return children.length ? { [node.logic]: children } : null;
 }

@@ -38,11 +38,15 @@ describe('filter builder model', () => {
     expect(parseFilter({ tags: { _some: { name: { _eq: 'x' } } } })).toBeNull();
   });
 
-  it('turns an empty tree into no filter and skips rules without a field', () => {
+  it('turns an empty tree into no filter and skips rules still being filled in', () => {
     const tree = parseFilter(null)!;
     expect(toFilter(tree)).toBeNull();
     tree.children.push({ kind: 'rule', id: 'x', field: '', operator: '_eq', value: 1 });
+    tree.children.push({ kind: 'rule', id: 'y', field: 'a', operator: '_eq', value: '' });
+    tree.children.push({ kind: 'rule', id: 'z', field: 'a', operator: '_between', value: [1, ''] });
     expect(toFilter(tree)).toBeNull();
+    tree.children.push({ kind: 'rule', id: 'w', field: 'a', operator: '_null', value: true });
+    expect(toFilter(tree)).toEqual({ _and: [{ a: { _null: true } }] });
   });
 
   it('offers ordering operators on numbers but not on booleans', () => {
