@@ -97,6 +97,7 @@ export function ItemForm({
             fields.map((f) => f.field.field),
           );
           if (field) setErrors({ [field]: message });
+          toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' });
           setFormError(
             field
               ? t('fixErrors')
