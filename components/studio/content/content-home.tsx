@@ -10,6 +10,7 @@ import { useCollections } from '@/lib/client/collections/collections-query';
 import type { Collection } from '@/lib/client/collections/types';
 import { can } from '@/lib/client/permissions/can';
 import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
+import { useRelations } from '@/lib/client/relations/relations-query';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
@@ -20,6 +21,8 @@ export function ContentHome() {
   const t = useTranslations('Content');
   const collections = useCollections();
   const permissions = usePermissionsMe();
+  // Read now, cached for the collection a person opens next (its browser needs them).
+  useRelations();
   const [search, setSearch] = useState('');
 
   const query = {
@@ -78,6 +81,9 @@ function CollectionGrid({
             <li key={c.collection}>
               <Link
                 href={`/content/${encodeURIComponent(c.collection)}`}
+                // Prefetching every card fills the browser's six connections just when the
+                // opened collection needs them for its data.
+                prefetch={false}
                 className="flex h-full items-start gap-3 rounded-xl border bg-card p-4 transition-colors outline-none hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <span

@@ -111,7 +111,7 @@ export function ItemBrowser({
             />
             {schema.canCreate && (
               <Button asChild size="sm">
-                <Link href={`/content/${encodeURIComponent(schema.collection)}/+`}>
+                <Link href={`/content/${encodeURIComponent(schema.collection)}/+`} prefetch={false}>
                   <Plus aria-hidden />
                   {t('create')}
                 </Link>
