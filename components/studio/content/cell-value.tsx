@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import { assetUrl } from '@/lib/client/files/files-query';
 import type { FieldType } from '@/lib/schema/types';
 
 /** Reads `author.name` out of a row whose relations came back nested. */
@@ -21,8 +22,11 @@ export function CellValue({
   value,
   type,
   choices,
+  image = false,
 }: {
   value: unknown;
+  /** A many-to-one to the file library shown as an image: the cell shows a thumbnail. */
+  image?: boolean;
   type: FieldType | undefined;
   /** A dropdown's choices: the cell shows the chosen text rather than the stored value. */
   choices?: { text: string; value: string | number }[];
@@ -31,6 +35,22 @@ export function CellValue({
   const t = useTranslations('ItemBrowser');
   if (value === null || value === undefined) {
     return <span className="text-muted-foreground">—</span>;
+  }
+  if (image) {
+    const id = typeof value === 'object' ? (value as { id?: unknown }).id : value;
+    if (typeof id === 'string') {
+      return (
+        // eslint-disable-next-line @next/next/no-img-element -- a server-sized thumbnail of our own asset
+        <img
+          src={assetUrl(id, { width: 64, height: 64 })}
+          alt=""
+          width={32}
+          height={32}
+          loading="lazy"
+          className="size-8 rounded object-cover"
+        />
+      );
+    }
   }
   const choice = choices?.find((c) => String(c.value) === String(value));
   if (choice) return <>{choice.text}</>;

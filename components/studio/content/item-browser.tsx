@@ -78,7 +78,14 @@ export function ItemBrowser({
         enableSorting: true,
         cell: ({ getValue }) => {
           const info = byPath.get(path);
-          return <CellValue value={getValue()} type={info?.type} choices={info?.choices} />;
+          return (
+            <CellValue
+              value={getValue()}
+              type={info?.type}
+              choices={info?.choices}
+              image={info?.interface === 'file-image'}
+            />
+          );
         },
       })),
     [view.fields, byPath],

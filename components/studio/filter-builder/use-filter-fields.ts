@@ -14,6 +14,8 @@ export interface FilterField {
   label: string;
   type: FieldType;
   choices?: { text: string; value: string | number }[];
+  /** The field's editor (`file-image`, `select-dropdown`...), so a cell can show it alike. */
+  interface?: string | null;
 }
 
 function choicesOf(field: Field): FilterField['choices'] {
@@ -33,6 +35,7 @@ function entry(field: Field, prefix = ''): FilterField {
     label: `${prefix}${field.field}`,
     type: field.type,
     choices: choicesOf(field),
+    interface: field.meta?.interface ?? null,
   };
 }
 

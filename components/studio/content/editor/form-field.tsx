@@ -3,6 +3,7 @@
 import { Field } from '@/components/ui/field';
 import type { Item } from '@/lib/client/items/types';
 import type { CollectionSchema } from '../use-collection-schema';
+import { FileInput } from '@/components/studio/files/file-input';
 import { M2OInput } from '../relations/m2o-input';
 import { RelatedList } from '../relations/related-list';
 import { isRelatedChanges } from '../relations/related-model';
@@ -73,7 +74,16 @@ export function FormField({
   return (
     <Field label={label} hint={hint} error={error} required={f.meta?.required === true}>
       {(control) =>
-        rel?.kind === 'm2o' ? (
+        rel?.kind === 'm2o' && rel.related === 'daas_files' ? (
+          <FileInput
+            label={label}
+            value={value}
+            onChange={onChange}
+            disabled={disabled}
+            control={control}
+            image={f.meta?.interface === 'file-image'}
+          />
+        ) : rel?.kind === 'm2o' ? (
           <M2OInput
             label={label}
             related={rel.related}
