@@ -2,12 +2,18 @@ import 'server-only';
 import { z } from 'zod';
 import { recordUserActivity } from '@/lib/auth/audit';
 import { forgetStaticTokens } from '@/lib/auth/authenticate';
-import { hashPassword } from '@/lib/auth/passwords';
+import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
+import { limitAttempt } from '@/lib/auth/rate-limit';
 import { passwordSchema } from '@/lib/auth/password-reset';
 import { endUserSessions } from '@/lib/auth/sessions';
 import { translateDbError } from '@/lib/db/errors';
 import type { RequestContext } from '@/lib/core/context';
-import { ConflictError, NotFoundError, UnauthenticatedError } from '@/lib/core/errors';
+import {
+  ConflictError,
+  InvalidCredentialsError,
+  NotFoundError,
+  UnauthenticatedError,
+} from '@/lib/core/errors';
 
 /** Every readable column; `password`, `token` and `tfa_secret` are write-only and never read. */
 const READABLE = [
@@ -43,6 +49,11 @@ export const updateMeBody = z
     last_name: text(50),
     email: z.email().max(128),
     password: passwordSchema,
+    /**
+     * Optional proof for a password change: when sent, it must be the user's password now
+     * (rate-limited like second-factor checks), so the studio can ask for it.
+     */
+    current_password: z.string().max(1000),
     location: text(255),
     title: text(50),
     description: z.string().max(10_000).nullable(),
@@ -105,13 +116,27 @@ function uniqueViolation(err: unknown): Error {
   return translateDbError(err) ?? (err as Error);
 }
 
+async function checkCurrentPassword(ctx: RequestContext, id: string, given: string) {
+  const row = await ctx.db
+    .selectFrom('daas_users')
+    .select('password')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  await limitAttempt('otp', { account: id, ip: ctx.accountability.ip }, async () => {
+    if (!row?.password || !(await verifyPassword(row.password, given))) {
+      throw new InvalidCredentialsError('The current password is not correct');
+    }
+  });
+}
+
 /**
  * Updates the caller's own record. A new password ends every other session of the user, so
  * a stolen session does not survive the owner changing it.
  */
 export async function updateMe(input: UpdateMeInput, ctx: RequestContext) {
   const id = me(ctx);
-  const { password, email, ...rest } = input;
+  const { password, email, current_password, ...rest } = input;
+  if (current_password !== undefined) await checkCurrentPassword(ctx, id, current_password);
   const values = {
     ...rest,
     ...(email !== undefined ? { email: email.toLowerCase() } : {}),

@@ -91,6 +91,29 @@ describe('PATCH /api/users/me', () => {
     expect((await app.request('/api/users/me', { token })).status).toBe(200);
   });
 
+  it('changes the password when the given current password is right', async () => {
+    const user = await createUser();
+    const token = await tokenOf(user.email, user.password);
+    const res = await patch(token, {
+      password: 'my-new-password-9',
+      current_password: user.password,
+    });
+    expect(res.status).toBe(200);
+    expect((await tokenOf(user.email, 'my-new-password-9')).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a password change with a wrong current password and keeps the old one', async () => {
+    const user = await createUser();
+    const token = await tokenOf(user.email, user.password);
+    const res = await patch(token, {
+      password: 'my-new-password-9',
+      current_password: 'wrong-one-1',
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.errors[0].extensions.code).toBe('INVALID_CREDENTIALS');
+    expect((await tokenOf(user.email, user.password)).length).toBeGreaterThan(0);
+  });
+
   it('ends the user’s other sessions when the password changes', async () => {
     const user = await createUser();
     const other = await tokenOf(user.email, user.password);
