@@ -1,0 +1,38 @@
+'use client';
+
+import { ApiReferenceReact } from '@scalar/api-reference-react';
+// The wrapper ships its styles separately; without them the reference renders unstyled.
+import '@scalar/api-reference-react/style.css';
+import { useMemo } from 'react';
+
+/**
+ * Try-it requests go to this origin with the browser's cookies: the signed-in session and
+ * the active scope (`daas_resource_uri`) apply exactly as they do in the studio.
+ */
+function sameOriginFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  return fetch(input, { ...init, credentials: 'include' });
+}
+
+export default function ScalarReference({ locale }: { locale: string }) {
+  const configuration = useMemo(() => {
+    const origin = window.location.origin;
+    return {
+      url: '/api/docs/openapi.json',
+      // The document names PUBLIC_URL; the studio's own origin keeps requests same-origin.
+      servers: [{ url: origin }],
+      baseServerURL: origin,
+      fetch: sameOriginFetch,
+      // Nothing leaves the instance: no hosted proxy, fonts or telemetry.
+      withDefaultFonts: false,
+      telemetry: false,
+      hideClientButton: false,
+      hideDarkModeToggle: true,
+      forceDarkModeState: 'light' as const,
+      persistAuth: false,
+      showDeveloperTools: 'never' as const,
+      documentDownloadType: 'json' as const,
+      metaData: { title: 'API', lang: locale },
+    };
+  }, [locale]);
+  return <ApiReferenceReact configuration={configuration} />;
+}
