@@ -12,7 +12,7 @@ import { PageHeader } from '../page-header';
 import { ActionsChart } from './actions-chart';
 import { ActivityFilters } from './activity-filters';
 import { ActivityTimeline } from './activity-timeline';
-import { QueryError } from './query-error';
+import { ErrorState } from '@/components/studio/data-state';
 import { useActivityFilters } from './use-activity-filters';
 
 const PAGE_SIZE = 25;
@@ -47,7 +47,7 @@ export function ActivityScreen() {
           {perDay.isPending ? (
             <Skeleton className="h-[220px] w-full" />
           ) : perDay.isError ? (
-            <QueryError error={perDay.error} onRetry={() => perDay.refetch()} />
+            <ErrorState error={perDay.error} onRetry={() => perDay.refetch()} />
           ) : (
             <ActionsChart days={perDay.data} />
           )}
@@ -63,7 +63,7 @@ export function ActivityScreen() {
               ))}
             </div>
           ) : list.isError ? (
-            <QueryError error={list.error} onRetry={() => list.refetch()} />
+            <ErrorState error={list.error} onRetry={() => list.refetch()} />
           ) : list.data.entries.length === 0 ? (
             <EmptyState icon={History} title={t('emptyTitle')}>
               {Object.values(filters).some(Boolean) ? t('emptyFiltered') : t('emptyBody')}

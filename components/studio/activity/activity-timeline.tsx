@@ -1,8 +1,7 @@
 'use client';
 
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/studio/pagination';
 import type { ActivityUser } from '@/lib/client/activity/activity-facets-query';
 import type { ActivityEntry, ActivityPage } from '@/lib/client/activity/types';
 import { cn } from '@/lib/utils';
@@ -37,9 +36,6 @@ export function ActivityTimeline({
   const t = useTranslations('Activity');
   const format = useFormatter();
   const names = new Map(users.map((u) => [u.id, u.label]));
-  const pages = Math.max(1, Math.ceil(page.total / pageSize));
-  const first = (pageNumber - 1) * pageSize + 1;
-  const last = first + page.entries.length - 1;
 
   return (
     <div
@@ -50,7 +46,7 @@ export function ActivityTimeline({
       aria-busy={loading}
     >
       {byDay(page.entries).map(([key, entries]) => (
-        <div key={key} className="border-b px-4 last:border-b-0 sm:px-5">
+        <div key={key} className="border-b px-4 sm:px-5">
           <h3 className="pt-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
             {format.dateTime(new Date(entries[0].timestamp), { dateStyle: 'full' })}
           </h3>
@@ -65,34 +61,14 @@ export function ActivityTimeline({
           </ol>
         </div>
       ))}
-      <nav
-        aria-label={t('pagination')}
-        className="flex items-center justify-between gap-3 border-t px-4 py-3 text-sm sm:px-5"
-      >
-        <p className="text-muted-foreground" aria-live="polite">
-          {t('range', { first, last, total: page.total })}
-        </p>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pageNumber <= 1}
-            onClick={() => onPage(pageNumber - 1)}
-          >
-            <ChevronLeft aria-hidden />
-            {t('previous')}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pageNumber >= pages}
-            onClick={() => onPage(pageNumber + 1)}
-          >
-            {t('next')}
-            <ChevronRight aria-hidden />
-          </Button>
-        </div>
-      </nav>
+      <Pagination
+        className="px-4 py-3 sm:px-5"
+        page={pageNumber}
+        pageSize={pageSize}
+        total={page.total}
+        onPageChange={onPage}
+        disabled={loading}
+      />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useServerHealth } from '@/lib/client/server/health-query';
 import type { HealthStatus } from '@/lib/client/server/types';
-import { QueryError } from '../activity/query-error';
+import { ErrorState } from '@/components/studio/data-state';
 
 const VARIANT: Record<HealthStatus, 'success' | 'outline' | 'destructive'> = {
   ok: 'success',
@@ -37,7 +37,7 @@ export function HealthCard() {
       {health.isPending ? (
         <Skeleton className="h-16 w-full" />
       ) : health.isError ? (
-        <QueryError error={health.error} onRetry={() => health.refetch()} />
+        <ErrorState error={health.error} onRetry={() => health.refetch()} />
       ) : health.data.checks ? (
         <dl className="divide-y text-sm">
           {Object.entries(health.data.checks).map(([name, [check]]) => (

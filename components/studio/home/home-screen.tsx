@@ -9,7 +9,7 @@ import { useActiveScope } from '@/lib/client/server/active-scope';
 import { useProjectCounts } from '@/lib/client/server/counts-query';
 import { useServerInfo } from '@/lib/client/server/info-query';
 import { ActionsChart } from '../activity/actions-chart';
-import { QueryError } from '../activity/query-error';
+import { ErrorState } from '@/components/studio/data-state';
 import { PageHeader } from '../page-header';
 import { HealthCard } from './health-card';
 import { RecentActivity } from './recent-activity';
@@ -39,7 +39,7 @@ export function HomeScreen() {
       />
       <div className="flex flex-col gap-6">
         {counts.isError ? (
-          <QueryError error={counts.error} onRetry={() => counts.refetch()} />
+          <ErrorState error={counts.error} onRetry={() => counts.refetch()} />
         ) : (
           <section aria-label={t('counts')} className="grid gap-3 sm:grid-cols-3">
             <StatCard
@@ -78,7 +78,7 @@ export function HomeScreen() {
           {perDay.isPending ? (
             <Skeleton className="h-[220px] w-full" />
           ) : perDay.isError ? (
-            <QueryError error={perDay.error} onRetry={() => perDay.refetch()} />
+            <ErrorState error={perDay.error} onRetry={() => perDay.refetch()} />
           ) : (
             <ActionsChart days={perDay.data} />
           )}

@@ -7,7 +7,7 @@ import { useActivity } from '@/lib/client/activity/activity-query';
 import { useActivityFacets } from '@/lib/client/activity/activity-facets-query';
 import { Link } from '@/lib/i18n/navigation';
 import { ActivityEntryRow } from '../activity/activity-entry';
-import { QueryError } from '../activity/query-error';
+import { ErrorState } from '@/components/studio/data-state';
 
 const NO_FILTERS = {};
 
@@ -39,7 +39,7 @@ export function RecentActivity({ scope }: { scope: string | null }) {
           ))}
         </div>
       ) : recent.isError ? (
-        <QueryError error={recent.error} onRetry={() => recent.refetch()} />
+        <ErrorState error={recent.error} onRetry={() => recent.refetch()} />
       ) : recent.data.entries.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">{t('noActivity')}</p>
       ) : (

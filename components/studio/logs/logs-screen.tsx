@@ -29,8 +29,8 @@ export function LogsScreen() {
   const t = useTranslations('Logs');
   const errorMessage = useErrorMessage();
   const [level, setLevel] = useState<LogLevelName>('info');
-  const [paused, setPaused] = useState(false);
-  const stream = useLogStream(level, paused);
+  const stream = useLogStream(level);
+  const paused = stream.paused;
   const access = useMyAccess(useActiveScope());
   const clear = useLogsClearMutation();
   const admin = access.data?.admin === true;
@@ -83,7 +83,11 @@ export function LogsScreen() {
           )}
         </Field>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={() => setPaused((p) => !p)} aria-pressed={paused}>
+          <Button
+            variant="outline"
+            onClick={paused ? stream.resume : stream.pause}
+            aria-pressed={paused}
+          >
             {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
             {paused ? t('resume', { count: stream.heldCount }) : t('pause')}
           </Button>
@@ -110,13 +114,15 @@ export function LogsScreen() {
           </div>
         ) : (
           <div
+            role="log"
+            aria-live={paused ? 'off' : 'polite'}
             className="max-h-[65dvh] overflow-y-auto py-2"
             tabIndex={0}
             aria-label={t('linesLabel')}
           >
-            <ol aria-live={paused ? 'off' : 'polite'} aria-relevant="additions">
-              {stream.entries.map((entry, i) => (
-                <LogLine key={`${entry.time}-${i}`} entry={entry} />
+            <ol>
+              {stream.entries.map(({ seq, entry }) => (
+                <LogLine key={seq} entry={entry} />
               ))}
             </ol>
             <div ref={bottom} />

@@ -2,7 +2,7 @@
 
 import { Check, Copy, Info } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -15,12 +15,14 @@ import { useSettingsSave } from './use-settings-save';
 
 const PROMPT_MAX = 20_000;
 
+// The address the browser reached the studio at is the one an MCP client should use.
+const mcpUrl = () => `${window.location.origin}/api/mcp`;
+const noSubscription = () => () => {};
+
 function ConnectionUrl() {
   const t = useTranslations('Settings');
-  const [url, setUrl] = useState('');
+  const url = useSyncExternalStore(noSubscription, mcpUrl, () => '');
   const [copied, setCopied] = useState(false);
-  // The address the browser reached the studio at is the one an MCP client should use.
-  useEffect(() => setUrl(`${window.location.origin}/api/mcp`), []);
 
   async function copy() {
     try {
