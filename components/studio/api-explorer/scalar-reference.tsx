@@ -29,6 +29,8 @@ export default function ScalarReference({ locale }: { locale: string }) {
       hideDarkModeToggle: true,
       forceDarkModeState: 'light' as const,
       persistAuth: false,
+      // The hosted AI agent would send the document to a third party.
+      agent: { disabled: true },
       showDeveloperTools: 'never' as const,
       documentDownloadType: 'json' as const,
       metaData: { title: 'API', lang: locale },
