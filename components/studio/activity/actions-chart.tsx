@@ -62,7 +62,13 @@ export function ActionsChart({ days, height = 220 }: { days: ActivityDay[]; heig
             labelFormatter={(label) => dayLabel(String(label))}
             contentStyle={{ fontSize: 12, borderRadius: 8 }}
           />
-          {actions.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
+          {actions.length > 1 && (
+            // Legend text in the text colour: pale series colours would fail contrast.
+            <Legend
+              wrapperStyle={{ fontSize: 12 }}
+              formatter={(value: string) => <span className="text-foreground">{value}</span>}
+            />
+          )}
           {actions.map((action) => (
             <Bar
               key={action}

@@ -23,15 +23,17 @@ export function ActivityEntryRow({ entry, userLabel }: { entry: Entry; userLabel
   const format = useFormatter();
   const href = itemHref(entry);
   const when = new Date(entry.timestamp);
-  const item = href ? (
-    <Link href={href} className="font-medium text-primary underline-offset-4 hover:underline">
-      {t('itemLink', { collection: entry.collection, item: entry.item })}
-    </Link>
-  ) : (
-    <span className="font-medium">
-      {t('itemLink', { collection: entry.collection, item: entry.item })}
-    </span>
-  );
+  // A sign-in's item is the user who signed in: already named at the start of the line.
+  const item =
+    entry.action === 'login' ? null : href ? (
+      <Link href={href} className="font-medium text-primary underline-offset-4 hover:underline">
+        {t('itemLink', { collection: entry.collection, item: entry.item })}
+      </Link>
+    ) : (
+      <span className="font-medium">
+        {t('itemLink', { collection: entry.collection, item: entry.item })}
+      </span>
+    );
   return (
     <li className="relative flex gap-3 py-3 pl-1">
       <span

@@ -108,7 +108,7 @@ export function CorsForm({ settings }: { settings: Settings }) {
         label={t('cors.allowedHeaders')}
         values={allowed}
         onChange={setAllowed}
-        placeholder="Content-Type"
+        placeholder="X-Custom-Header"
         check={headerCheck}
         error={errors.cors_allowed_headers}
       />
@@ -116,7 +116,7 @@ export function CorsForm({ settings }: { settings: Settings }) {
         label={t('cors.exposeHeaders')}
         values={exposed}
         onChange={setExposed}
-        placeholder="X-Request-Id"
+        placeholder="X-Custom-Header"
         check={headerCheck}
         error={errors.cors_expose_headers}
       />
