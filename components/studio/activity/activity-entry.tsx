@@ -26,7 +26,7 @@ export function ActivityEntryRow({ entry, userLabel }: { entry: Entry; userLabel
   // A sign-in's item is the user who signed in: already named at the start of the line.
   const item =
     entry.action === 'login' ? null : href ? (
-      <Link href={href} className="font-medium text-primary underline-offset-4 hover:underline">
+      <Link href={href} className="font-medium text-primary underline underline-offset-4">
         {t('itemLink', { collection: entry.collection, item: entry.item })}
       </Link>
     ) : (

@@ -25,7 +25,7 @@ export default function ScalarReference({ locale }: { locale: string }) {
       // Nothing leaves the instance: no hosted proxy, fonts or telemetry.
       withDefaultFonts: false,
       telemetry: false,
-      hideClientButton: false,
+      hideClientButton: true,
       hideDarkModeToggle: true,
       forceDarkModeState: 'light' as const,
       persistAuth: false,

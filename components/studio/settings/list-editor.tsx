@@ -55,7 +55,7 @@ export function ListEditor({
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
       {values.length > 0 ? (
-        <ul aria-label={label} className="flex flex-wrap gap-1.5">
+        <ul className="flex flex-wrap gap-1.5">
           {values.map((value) => (
             <li
               key={value}

@@ -91,10 +91,7 @@ export function SecurityPanel() {
         {t.rich('security.whereSet', {
           code: (chunks) => <code className="font-mono">{chunks}</code>,
           link: (chunks) => (
-            <Link
-              href="/access/policies"
-              className="text-primary underline-offset-4 hover:underline"
-            >
+            <Link href="/access/policies" className="text-primary underline underline-offset-4">
               {chunks}
             </Link>
           ),
