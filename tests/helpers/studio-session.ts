@@ -37,9 +37,13 @@ export async function apiAs<T>(
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */
-export async function expectAccessible(page: Page, exclude: string[] = []): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  options: { exclude?: string[]; disableRules?: string[] } = {},
+): Promise<void> {
   let builder = new AxeBuilder({ page });
-  for (const selector of exclude) builder = builder.exclude(selector);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules) builder = builder.disableRules(options.disableRules);
   const results = await builder.analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -9,6 +9,22 @@ import { useMemo } from 'react';
  * Try-it requests go to this origin with the browser's cookies: the signed-in session and
  * the active scope (`daas_resource_uri`) apply exactly as they do in the studio.
  */
+/**
+ * The default light theme's secondary text and HTTP-method colours are too pale for body
+ * text (WCAG AA 4.5:1); these darker shades keep the look and pass.
+ */
+const CONTRAST_CSS = `
+.light-mode.light-mode {
+  --scalar-color-2: #4a4a4a;
+  --scalar-color-3: #616161;
+  --scalar-color-green: #0f7a3a;
+  --scalar-color-blue: #1d5fc4;
+  --scalar-color-orange: #b45309;
+  --scalar-color-red: #c0262d;
+  --scalar-color-yellow: #8a6100;
+  --scalar-color-purple: #7c3aed;
+}`;
+
 function sameOriginFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   return fetch(input, { ...init, credentials: 'include' });
 }
@@ -34,6 +50,7 @@ export default function ScalarReference({ locale }: { locale: string }) {
       showDeveloperTools: 'never' as const,
       documentDownloadType: 'json' as const,
       metaData: { title: 'API', lang: locale },
+      customCss: CONTRAST_CSS,
     };
   }, [locale]);
   return <ApiReferenceReact configuration={configuration} />;
