@@ -59,7 +59,7 @@ describe('studio home, activity, logs, API explorer and profile', () => {
     await page.goto('/en');
     const figures = page.getByRole('region', { name: 'Project figures' });
     await expect.poll(() => figures.innerText()).toMatch(/Collections\s+1\s+Items\s+3\s+Users\s+1/);
-    await page.getByRole('img', { name: /Bar chart: \d+ actions over 30 days\./ }).waitFor();
+    await page.getByRole('img', { name: /Bar chart: \d+ actions? over 30 days\./ }).waitFor();
     await page
       .getByRole('region', { name: 'Recent activity' })
       .getByRole('link', { name: `${COLLECTION} · 2` })
@@ -72,7 +72,7 @@ describe('studio home, activity, logs, API explorer and profile', () => {
 
   it('charts the writes and filters the timeline by action, linking to the item', async () => {
     await page.goto('/en/activity');
-    const chart = page.getByRole('img', { name: /Bar chart: \d+ actions over 30 days\./ });
+    const chart = page.getByRole('img', { name: /Bar chart: \d+ actions? over 30 days\./ });
     await chart.waitFor();
     const total = Number(/(\d+) actions/.exec((await chart.getAttribute('aria-label')) ?? '')?.[1]);
     // A sign-in, three creates and an update at least.
@@ -81,7 +81,7 @@ describe('studio home, activity, logs, API explorer and profile', () => {
     await page.getByRole('combobox', { name: 'Action' }).click();
     await page.getByRole('option', { name: 'update' }).click();
     await page.waitForURL(/action=update/);
-    await page.getByRole('img', { name: 'Bar chart: 1 actions over 30 days.' }).waitFor();
+    await page.getByRole('img', { name: 'Bar chart: 1 action over 30 days.' }).waitFor();
     const link = page.getByRole('link', { name: `${COLLECTION} · 2` });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/en/content/${COLLECTION}/2`);
@@ -120,7 +120,9 @@ describe('studio home, activity, logs, API explorer and profile', () => {
     await page.getByRole('heading', { name: 'DaaS API' }).waitFor();
     // The renderer's own markup has ARIA faults we cannot change from outside (roles on its
     // sidebar items, an unnamed icon button); everything else, contrast included, is checked.
+    // Its long document body is left out: checking thousands of nodes costs half a minute.
     await expectAccessible(page, {
+      exclude: ['.references-rendered'],
       disableRules: ['aria-allowed-attr', 'aria-required-children', 'button-name'],
     });
     const sidebar = page.getByRole('navigation', { name: 'Sidebar for DaaS API' });
@@ -191,6 +193,7 @@ describe('studio home, activity, logs, API explorer and profile', () => {
   });
 
   it('changes the name from the profile, reached through the user menu', async () => {
+    await page.goto('/en');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(/\/en\/profile$/);
