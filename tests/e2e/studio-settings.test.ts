@@ -41,11 +41,12 @@ async function openTab(name: string, url: RegExp): Promise<void> {
 }
 
 async function save(): Promise<void> {
-  // Earlier toasts may still show: wait for one more.
-  const toasts = page.getByText('Settings saved.');
-  const before = await toasts.count();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/settings') && r.request().method() === 'PATCH',
+  );
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(() => toasts.count()).toBeGreaterThan(before);
+  expect((await saved).status()).toBe(200);
+  await page.getByText('Settings saved.').last().waitFor();
 }
 
 describe('studio settings', () => {

@@ -52,7 +52,12 @@ export async function expectAccessible(
 }
 
 /** Screenshots for looking at the pages, outside the repository. */
-export async function shot(page: Page, dir: string, name: string): Promise<void> {
+export async function shot(
+  page: Page,
+  dir: string,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
