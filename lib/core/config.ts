@@ -25,6 +25,18 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   MFA_FORCE_ENABLED: bool,
+  STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),
+  STORAGE_S3_BUCKET: z.string().optional(),
+  STORAGE_S3_ENDPOINT: z.string().optional(),
+  STORAGE_S3_REGION: z.string().default('us-east-1'),
+  STORAGE_S3_KEY: z.string().optional(),
+  STORAGE_S3_SECRET: z.string().optional(),
+  STORAGE_S3_FORCE_PATH_STYLE: bool,
+  FILES_MAX_UPLOAD_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   EXTENSIONS_PATH: z.string().default('./extensions'),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('daas:'),

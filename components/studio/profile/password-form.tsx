@@ -42,10 +42,12 @@ export function PasswordForm() {
           toast({ title: t('passwordSaved'), variant: 'success' });
         },
         onError: (error) => {
-          const wrong = error instanceof ApiError && error.code === 'INVALID_CREDENTIALS';
-          setErrors(
-            wrong ? { current: t('currentWrong') } : { password: fieldErrorsOf(error).password },
-          );
+          // The server names a wrong current password as a field error of `current_password`.
+          const fields = fieldErrorsOf(error);
+          const wrong =
+            (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS') ||
+            fields.current_password !== undefined;
+          setErrors(wrong ? { current: t('currentWrong') } : { password: fields.password });
           toast({
             title: t('saveFailed'),
             description: wrong ? t('currentWrong') : errorMessage(error),
