@@ -1,6 +1,7 @@
 import {
   Boxes,
   FileText,
+  FolderOpen,
   History,
   House,
   ScrollText,
@@ -11,10 +12,18 @@ import {
 } from 'lucide-react';
 
 export type NavKey =
-  'home' | 'content' | 'collections' | 'access' | 'activity' | 'logs' | 'settings' | 'apiExplorer';
+  | 'home'
+  | 'content'
+  | 'files'
+  | 'collections'
+  | 'access'
+  | 'activity'
+  | 'logs'
+  | 'settings'
+  | 'apiExplorer';
 
 /** Who may see a module: what the server would let them do there. */
-export type NavRule = 'app' | 'admin' | 'activity' | 'logs';
+export type NavRule = 'app' | 'admin' | 'activity' | 'logs' | 'files';
 
 export interface NavItem {
   key: NavKey;
@@ -26,6 +35,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { key: 'home', href: '/', icon: House, rule: 'app' },
   { key: 'content', href: '/content', icon: FileText, rule: 'app' },
+  { key: 'files', href: '/files', icon: FolderOpen, rule: 'files' },
   { key: 'collections', href: '/collections', icon: Boxes, rule: 'admin' },
   { key: 'access', href: '/access', icon: ShieldCheck, rule: 'admin' },
   { key: 'activity', href: '/activity', icon: History, rule: 'activity' },
@@ -40,6 +50,8 @@ export interface Grants {
   activity: boolean;
   /** Holds the `system:logs` module key. */
   logs: boolean;
+  /** May read the file library (a read permission on daas_files). */
+  files: boolean;
 }
 
 /** Whether the navigation shows an item; the server still refuses what is not allowed. */
@@ -49,6 +61,7 @@ export function allowed(rule: NavRule, grants: Grants | null): boolean {
   if (grants.admin) return true;
   if (rule === 'activity') return grants.activity;
   if (rule === 'logs') return grants.logs;
+  if (rule === 'files') return grants.files;
   return false;
 }
 

@@ -16,5 +16,6 @@ export function useNavGrants(): Grants | null {
     admin: access.data.admin || isAdmin(permissions.data),
     activity: can(permissions.data, 'daas_activity', 'read'),
     logs: permissions.data.moduleAccess['system:logs'] === true,
+    files: can(permissions.data, 'daas_files', 'read'),
   };
 }

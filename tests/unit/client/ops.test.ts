@@ -83,7 +83,7 @@ describe('log levels', () => {
 });
 
 describe('navigation', () => {
-  const none = { admin: false, activity: false, logs: false };
+  const none = { admin: false, activity: false, logs: false, files: false };
 
   it('shows app modules to everyone with studio access, admin modules to admins only', () => {
     expect(allowed('app', null)).toBe(true);
