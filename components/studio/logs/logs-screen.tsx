@@ -55,7 +55,7 @@ export function LogsScreen() {
 
   const stateBadge =
     stream.state === 'open' ? (
-      <Badge variant="success">{paused ? t('paused') : t('live')}</Badge>
+      <Badge variant={paused ? 'outline' : 'success'}>{paused ? t('paused') : t('live')}</Badge>
     ) : stream.state === 'connecting' ? (
       <Badge variant="outline">{t('connecting')}</Badge>
     ) : (
