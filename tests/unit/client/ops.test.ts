@@ -19,6 +19,15 @@ describe('fieldErrorsOf', () => {
     });
   });
 
+  it("reads a service's own single-field message", () => {
+    const error = new ApiError(
+      400,
+      'INVALID_PAYLOAD',
+      '"current_password" is not the current password',
+    );
+    expect(fieldErrorsOf(error)).toEqual({ current_password: 'is not the current password' });
+  });
+
   it('gives nothing for other errors', () => {
     expect(fieldErrorsOf(new ApiError(403, 'FORBIDDEN', '"x": y'))).toEqual({});
     expect(fieldErrorsOf(new Error('"x": y'))).toEqual({});
