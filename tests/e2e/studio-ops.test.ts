@@ -186,6 +186,8 @@ describe('studio home, activity, logs, API explorer and profile', () => {
 
       const q = await signIn(outsider);
       await q.getByRole('heading', { name: 'No access to the studio' }).waitFor();
+      // Next sets the title of a client-side navigation a moment after the page renders.
+      await q.waitForFunction(() => document.title !== '');
       expect(await q.getByRole('navigation', { name: 'Studio navigation' }).count()).toBe(0);
       await expectAccessible(q);
       await shot(q, SHOTS, 'no-access');
