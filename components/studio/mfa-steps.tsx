@@ -19,8 +19,11 @@ import { useErrorMessage } from './use-error-message';
 interface StepProps {
   /** The session is at assurance level 2: go on into the studio. */
   onDone(): void;
-  /** Back to the email and password, after ending the half-signed-in session. */
-  onCancel(): void;
+  /**
+   * Back to the email and password, after ending the half-signed-in session. Without it (the
+   * profile page, fully signed in) there is no way back to offer.
+   */
+  onCancel?(): void;
 }
 
 /** The code field and its buttons, shared by verifying and enrolling. */
@@ -32,7 +35,7 @@ function CodeForm(props: {
   error: unknown;
   disabled?: boolean;
   onSubmit(code: string): void;
-  onCancel(): void;
+  onCancel?(): void;
 }) {
   const t = useTranslations('Login');
   const errorMessage = useErrorMessage();
@@ -78,14 +81,16 @@ function CodeForm(props: {
         {props.pending && <Spinner />}
         {props.pending ? props.submitting : props.submit}
       </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        disabled={busy}
-        onClick={() => logout.mutate(undefined, { onSettled: props.onCancel })}
-      >
-        {t('useAnotherAccount')}
-      </Button>
+      {props.onCancel && (
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={busy}
+          onClick={() => logout.mutate(undefined, { onSettled: props.onCancel })}
+        >
+          {t('useAnotherAccount')}
+        </Button>
+      )}
     </form>
   );
 }

@@ -1,15 +1,6 @@
 'use client';
 
-import {
-  Boxes,
-  FileText,
-  Menu,
-  Settings,
-  ShieldCheck,
-  SquareTerminal,
-  X,
-  type LucideIcon,
-} from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -18,24 +9,19 @@ import { Link, usePathname } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils';
 import { BrandMark } from './brand-mark';
 import { LocaleSwitcher } from './locale-switcher';
-
-type NavKey = 'collections' | 'content' | 'access' | 'settings' | 'apiExplorer';
-
-const NAV_ITEMS: { key: NavKey; href: string; icon: LucideIcon }[] = [
-  { key: 'collections', href: '/collections', icon: Boxes },
-  { key: 'content', href: '/content', icon: FileText },
-  { key: 'access', href: '/access', icon: ShieldCheck },
-  { key: 'settings', href: '/settings', icon: Settings },
-  { key: 'apiExplorer', href: '/api-explorer', icon: SquareTerminal },
-];
+import { allowed, isActive, NAV_ITEMS } from './nav-items';
+import { useNavGrants } from './use-nav-grants';
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const t = useTranslations('Nav');
   const pathname = usePathname();
+  const grants = useNavGrants();
+  // Modules appear once the caller's grants are known; the server refuses the rest anyway.
+  const items = NAV_ITEMS.filter((item) => allowed(item.rule, grants));
   return (
     <nav aria-label={t('label')} className="flex flex-col gap-1 p-3">
-      {NAV_ITEMS.map(({ key, href, icon: Icon }) => {
-        const active = pathname === href || pathname.startsWith(`${href}/`);
+      {items.map(({ key, href, icon: Icon }) => {
+        const active = isActive(href, pathname);
         return (
           <Link
             key={key}
@@ -69,7 +55,7 @@ export function Sidebar() {
     <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r bg-sidebar md:flex">
       <div className="flex h-14 items-center border-b px-5">
         <Link
-          href="/content"
+          href="/"
           className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <BrandMark />

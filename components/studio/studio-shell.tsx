@@ -9,10 +9,14 @@ import { useLogoutMutation } from '@/lib/client/auth/logout-mutation';
 import { useMe } from '@/lib/client/auth/me-query';
 import { useOwesSecondFactor } from '@/lib/client/auth/second-factor-query';
 import { ApiError } from '@/lib/client/fetcher';
+import { useMyAccess } from '@/lib/client/profile/my-access-query';
+import { useActiveScope } from '@/lib/client/server/active-scope';
 import { useRouter } from '@/lib/i18n/navigation';
 import { BrandMark } from './brand-mark';
+import { NoStudioAccess } from './no-studio-access';
 import { MobileNav, Sidebar } from './sidebar';
 import { useErrorMessage } from './use-error-message';
+import { useProfileLocale } from './use-profile-locale';
 import { UserMenu } from './user-menu';
 
 /** The signed-in frame: who is signed in decides whether the studio shows or the login page. */
@@ -26,6 +30,9 @@ export function StudioShell({ children }: { children: ReactNode }) {
   const signedOut = me.error instanceof ApiError && me.error.status === 401;
   const halfSignedIn = owes.data === true;
   const { mutate: endSession } = logout;
+  // Asked only of a full session: a half-signed-in one is refused everything but its profile.
+  const access = useMyAccess(useActiveScope(), owes.data === false);
+  useProfileLocale(me.data);
 
   // Kept once seen: ending the session makes the profile answer 401 before the redirect.
   const reason = useRef<'mfa' | null>(null);
@@ -63,6 +70,8 @@ export function StudioShell({ children }: { children: ReactNode }) {
       </div>
     );
   }
+
+  if (access.data && !access.data.app) return <NoStudioAccess user={me.data} />;
 
   return (
     <div className="flex min-h-dvh">

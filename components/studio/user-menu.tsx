@@ -1,6 +1,6 @@
 'use client';
 
-import { ChevronsUpDown, LogOut } from 'lucide-react';
+import { ChevronsUpDown, LogOut, UserRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import {
   DropdownMenu,
@@ -13,7 +13,7 @@ import {
 import { toast } from '@/components/ui/toast';
 import { useLogoutMutation } from '@/lib/client/auth/logout-mutation';
 import type { CurrentUser } from '@/lib/client/auth/types';
-import { useRouter } from '@/lib/i18n/navigation';
+import { Link, useRouter } from '@/lib/i18n/navigation';
 
 function displayName(user: CurrentUser): string | null {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
@@ -29,6 +29,7 @@ function initials(user: CurrentUser): string {
 export function UserMenu({ user }: { user: CurrentUser }) {
   const t = useTranslations('UserMenu');
   const tLogin = useTranslations('Login');
+  const tNav = useTranslations('Nav');
   const router = useRouter();
   const logout = useLogoutMutation();
   const name = displayName(user);
@@ -70,6 +71,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/profile">
+            <UserRound aria-hidden />
+            {tNav('profile')}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem
           variant="destructive"
           disabled={logout.isPending}

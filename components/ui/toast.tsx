@@ -51,7 +51,7 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
     () => EMPTY,
   );
   return (
-    // Plain containers: a list item may not carry the status/alert role that announces it.
+    // Not a list: each toast is its own status or alert, and a list item cannot be either.
     <div
       aria-live="polite"
       className="pointer-events-none fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm"

@@ -1,6 +1,8 @@
 import 'server-only';
 import os from 'node:os';
 import pkg from '@/package.json';
+import { authRateLimits } from '@/lib/auth/rate-limit';
+import { config } from '@/lib/core/config';
 import { dbKind, type DbKind } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import { loadSettings } from '@/lib/settings/cache';
@@ -12,6 +14,16 @@ export interface ServerInfo {
   node?: { version: string; uptime: number };
   database?: { kind: DbKind; version: string | null };
   os?: { type: string; version: string; uptime: number; totalmem: number };
+  /** Sign-in rules set by the environment, for the studio's security settings (read-only). */
+  auth?: {
+    mfa_force_enabled: boolean;
+    rate_limit: { points: number; ip_points: number; duration: number };
+  };
+}
+
+function rateLimit() {
+  const { points, ipPoints, duration } = authRateLimits();
+  return { points, ip_points: ipPoints, duration };
 }
 
 /** Project identity for everyone; runtime and infrastructure detail for administrators only. */
@@ -30,5 +42,6 @@ export async function serverInfo(_input: unknown, ctx: RequestContext): Promise<
       uptime: Math.round(os.uptime()),
       totalmem: os.totalmem(),
     },
+    auth: { mfa_force_enabled: config().MFA_FORCE_ENABLED, rate_limit: rateLimit() },
   };
 }

@@ -72,6 +72,16 @@ describe('GET /api/server/info', () => {
     expect(data.os.totalmem).toBeGreaterThan(0);
   });
 
+  it('gives an admin the sign-in rules of the environment: forced MFA and rate limits', async () => {
+    const { authRateLimits } = await import('@/lib/auth/rate-limit');
+    const limits = authRateLimits();
+    const res = await app.request('/api/server/info', { token: admin.token });
+    expect(res.body.data.auth).toEqual({
+      mfa_force_enabled: false,
+      rate_limit: { points: limits.points, ip_points: limits.ipPoints, duration: limits.duration },
+    });
+  });
+
   it('reflects a renamed project at once', async () => {
     await app.request('/api/settings', {
       method: 'PATCH',

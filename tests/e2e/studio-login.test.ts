@@ -77,6 +77,8 @@ describe('studio sign-in', () => {
     await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
 
     const nav = page.getByRole('navigation', { name: 'Studio navigation' });
+    // Administrator modules join the navigation once the caller's permissions are known.
+    await nav.getByRole('link', { name: 'Settings' }).waitFor();
     for (const label of ['Collections', 'Content', 'Access', 'Settings', 'API explorer']) {
       expect(await nav.getByRole('link', { name: label }).isVisible()).toBe(true);
     }

@@ -1,27 +1,8 @@
-import { Settings as SettingsIcon } from 'lucide-react';
-import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { EmptyState } from '@/components/studio/empty-state';
-import { PageHeader } from '@/components/studio/page-header';
+import { setRequestLocale } from 'next-intl/server';
+import { redirect } from '@/lib/i18n/navigation';
 
-type Props = { params: Promise<{ locale: string }> };
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: 'Settings' });
-  return { title: t('title') };
-}
-
-export default async function SettingsPage({ params }: Props) {
+export default async function SettingsIndex({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('Settings');
-  return (
-    <>
-      <PageHeader title={t('title')} description={t('description')} />
-      <EmptyState icon={SettingsIcon} title={t('emptyTitle')}>
-        {t('emptyBody')}
-      </EmptyState>
-    </>
-  );
+  redirect({ href: '/settings/general', locale });
 }

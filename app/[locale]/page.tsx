@@ -1,8 +1,0 @@
-import { setRequestLocale } from 'next-intl/server';
-import { redirect } from '@/lib/i18n/navigation';
-
-export default async function LocaleIndex({ params }: { params: Promise<{ locale: string }> }) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  redirect({ href: '/content', locale });
-}
