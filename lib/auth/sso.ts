@@ -16,9 +16,7 @@ import { mfaExpected } from './mfa';
 import { limitCalls } from './rate-limit';
 import type { GrantOutcome } from './sessions';
 
-export const ssoBody = z
-  .object({ token: z.string().min(1).max(8192), mode: authMode })
-  .strict();
+export const ssoBody = z.object({ token: z.string().min(1).max(8192), mode: authMode }).strict();
 
 export type SsoInput = z.infer<typeof ssoBody>;
 
@@ -78,7 +76,10 @@ async function verifySsoToken(token: string): Promise<SsoClaims> {
  */
 async function spend(db: Db, claims: SsoClaims): Promise<void> {
   const spent = db.withTables<{ daas_sso_tokens: { jti: string; expires_at: Date } }>();
-  await spent.deleteFrom('daas_sso_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
+  await spent
+    .deleteFrom('daas_sso_tokens')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
   const row = await spent
     .insertInto('daas_sso_tokens')
     .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })

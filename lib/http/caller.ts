@@ -49,8 +49,7 @@ async function signIn(
   try {
     return await authenticate(db, {
       authorization:
-        request.headers.get('authorization') ??
-        (options.queryToken ? queryBearer(request) : null),
+        request.headers.get('authorization') ?? (options.queryToken ? queryBearer(request) : null),
       sessionCookie: readCookie(request, SESSION_COOKIE),
       ip: clientIp(request),
       userAgent: request.headers.get('user-agent'),

@@ -73,7 +73,11 @@ export async function rescheduled(db: Db, ids: string[]): Promise<void> {
     .execute();
   for (const row of rows) {
     const next = row.enabled ? nextRunAt(row.schedule, row.timezone) : null;
-    await rdb.updateTable('daas_cron').set({ next_run_at: next }).where('id', '=', row.id).execute();
+    await rdb
+      .updateTable('daas_cron')
+      .set({ next_run_at: next })
+      .where('id', '=', row.id)
+      .execute();
   }
 }
 

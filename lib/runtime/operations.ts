@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Accountability } from '@/lib/core/accountability';
 import type { Db } from '@/lib/db/client';
+import { findExtension, runExtension } from './run';
 
 export interface OperationCall {
   /** The operation extension's id. */
@@ -10,7 +11,19 @@ export interface OperationCall {
   scope: string | null | undefined;
 }
 
-/** Runs an `operation` extension in its isolate and returns what it resolves to. */
-export async function runOperation(_db: Db, _call: OperationCall): Promise<unknown> {
-  throw new Error('Runtime extensions are not available');
+/** Runs an enabled `operation` extension in its isolate and returns what it resolves to. */
+export async function runOperation(db: Db, call: OperationCall): Promise<unknown> {
+  const ext = await findExtension(db, { id: call.id }, 'operation');
+  if (!ext) throw new Error('The operation extension is missing or disabled');
+  return runExtension({
+    ext,
+    kind: 'operation',
+    args: { payload: call.payload },
+    ctx: {
+      db,
+      accountability: call.accountability,
+      scope: call.scope,
+      requestId: `cron-${call.id}`,
+    },
+  });
 }

@@ -51,12 +51,12 @@ export interface ServicesTable {
   enabled: Generated<boolean>;
 }
 
-export interface RuntimeTables {
+export type RuntimeTables = {
   daas_extensions: ExtensionsTable;
   daas_cron: CronTable;
   daas_cron_runs: CronRunsTable;
   daas_services: ServicesTable;
-}
+};
 
 /** The database with the runtime tables typed (they live in this module, not lib/core). */
 export function runtimeDb(db: Db) {

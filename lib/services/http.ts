@@ -17,8 +17,6 @@ interface Bodies {
   /** OpenAPI tag and the plural noun of the summaries: `Users`, `users`. */
   tag: string;
   noun: string;
-  /** Who may call at all, before the permission checks: `user` (default) or `admin`. */
-  access?: Access;
 }
 
 interface Names {
@@ -48,24 +46,15 @@ export function readRoutes(service: SystemService, b: Names): Record<string, Rou
 export function systemRoutes(service: SystemService, b: Bodies): Record<string, RouteHandler> {
   const tags = [b.tag];
   const query = itemsQuerySchema;
-  const access = b.access;
   return {
     ...readRoutes(service, b),
     create: route(
-      {
-        query,
-        access,
-        body: b.create,
-        status: 201,
-        summary: `Create ${b.noun} (object or array)`,
-        tags,
-      },
+      { query, body: b.create, status: 201, summary: `Create ${b.noun} (object or array)`, tags },
       (i, ctx) => service.create(i, ctx),
     ),
     updateBatch: route(
       {
         query,
-        access,
         body: batchUpdateBody(b.update),
         summary: `Update ${b.noun} by keys or query`,
         tags,
@@ -73,22 +62,15 @@ export function systemRoutes(service: SystemService, b: Bodies): Record<string, 
       (i, ctx) => service.updateBatch(i, ctx),
     ),
     removeBatch: route(
-      { body: batchDeleteBody, access, status: 204, summary: `Delete ${b.noun} by keys`, tags },
+      { body: batchDeleteBody, status: 204, summary: `Delete ${b.noun} by keys`, tags },
       (i, ctx) => service.removeBatch(i, ctx),
     ),
     update: route(
-      {
-        params: idParams,
-        query,
-        access,
-        body: b.update,
-        summary: `Update one of the ${b.noun}`,
-        tags,
-      },
+      { params: idParams, query, body: b.update, summary: `Update one of the ${b.noun}`, tags },
       (i, ctx) => service.update(i, ctx),
     ),
     remove: route(
-      { params: idParams, access, status: 204, summary: `Delete one of the ${b.noun}`, tags },
+      { params: idParams, status: 204, summary: `Delete one of the ${b.noun}`, tags },
       (i, ctx) => service.remove(i, ctx),
     ),
   };

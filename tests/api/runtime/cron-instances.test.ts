@@ -26,7 +26,10 @@ describe.runIf(process.env.DATABASE_URL)('cron across two server processes', () 
     const created = await app.request('/api/cron', {
       method: 'POST',
       token,
-      body: { name: `every-second-${crypto.randomBytes(4).toString('hex')}`, schedule: '* * * * * *' },
+      body: {
+        name: `every-second-${crypto.randomBytes(4).toString('hex')}`,
+        schedule: '* * * * * *',
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id;

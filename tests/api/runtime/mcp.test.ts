@@ -15,7 +15,11 @@ let admin: TokenUser;
 let table: string;
 
 async function settings(patch: Record<string, unknown>) {
-  const res = await app.request('/api/settings', { method: 'PATCH', token: admin.token, body: patch });
+  const res = await app.request('/api/settings', {
+    method: 'PATCH',
+    token: admin.token,
+    body: patch,
+  });
   expect(res.status).toBe(200);
 }
 
@@ -146,7 +150,10 @@ describe('/api/mcp', () => {
     );
     const id = created.json().data.id;
     const call = () =>
-      client.callTool({ name: 'items', arguments: { action: 'delete', collection: table, key: id } });
+      client.callTool({
+        name: 'items',
+        arguments: { action: 'delete', collection: table, key: id },
+      });
     const refused = parsed(await call());
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(/mcp_allow_deletes/);
@@ -166,7 +173,9 @@ describe('/api/mcp', () => {
     const res = parsed(await client.callTool({ name: 'users', arguments: { action: 'read' } }));
     expect(res.isError).toBe(true);
     const adminClient = await connect(admin.token);
-    const list = parsed(await adminClient.callTool({ name: 'users', arguments: { action: 'read' } }));
+    const list = parsed(
+      await adminClient.callTool({ name: 'users', arguments: { action: 'read' } }),
+    );
     expect(list.isError).toBe(false);
     expect(list.text).not.toContain(admin.token);
     await client.close();
@@ -183,7 +192,10 @@ describe('/api/mcp', () => {
   it('answers 401 without credentials and 403 while mcp_enabled is off', async () => {
     const anonymous = await fetch(`${base}/api/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(anonymous.status).toBe(401);
