@@ -246,6 +246,37 @@ describe('runtime extensions', () => {
     expect(on.text).toBe('on');
   });
 
+  it('gives context.services.custom(name) the functions of that service’s extension', async () => {
+    const svc = await extension({
+      name: name('svc'),
+      type: 'service',
+      source: `export default (context) => ({
+        greet: async (who) => context.config.greeting + ', ' + who,
+        secretLength: async () => context.config.secrets.key.length,
+      });`,
+    });
+    const serviceName = name('greeter');
+    const created = await app.request('/api/services', {
+      method: 'POST',
+      token: admin.token,
+      body: {
+        name: serviceName,
+        extension: svc.id,
+        config: { greeting: 'Hello', secrets: { key: 'abcd' } },
+      },
+    });
+    expect(created.status).toBe(201);
+    const ext = await endpoint(`export default async (r, { services }) => {
+      const s = services.custom('${serviceName}');
+      return { status: 200, body: { greeting: await s.greet('you'), length: await s.secretLength() } };
+    };`);
+    const res = await app.request(`/api/ext/${ext.name}`, { token: admin.token });
+    expect(res.body).toEqual({ greeting: 'Hello, you', length: 4 });
+    const missing = await endpoint(`export default async (r, { services }) =>
+      ({ status: 200, body: await services.custom('no-such-service').greet('x') });`);
+    expect((await app.request(`/api/ext/${missing.name}`)).status).toBe(500);
+  });
+
   it('refuses source that does not compile with 400', async () => {
     const res = await app.request('/api/extensions', {
       method: 'POST',
