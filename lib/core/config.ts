@@ -42,6 +42,7 @@ const envSchema = z.object({
   EXTENSION_ENV_ALLOWLIST: z.string().optional(),
   EXTENSION_MEMORY_MB: z.coerce.number().int().min(8).default(64),
   EXTENSION_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
+  EXTENSION_MAX_ISOLATES: z.coerce.number().int().positive().default(32),
   CRON_ENABLED: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()

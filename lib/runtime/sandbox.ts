@@ -1,6 +1,7 @@
 import 'server-only';
 import ivm from 'isolated-vm';
 import { config } from '@/lib/core/config';
+import { ServiceUnavailableError } from '@/lib/core/errors';
 import { PRELUDE } from './prelude';
 
 export type ExtensionKind = 'hook' | 'endpoint' | 'operation' | 'service';
@@ -16,8 +17,15 @@ const WALL_MS = 15_000;
 
 export function limits() {
   const c = config();
-  return { memoryMb: c.EXTENSION_MEMORY_MB, cpuMs: c.EXTENSION_TIMEOUT_MS };
+  return {
+    memoryMb: c.EXTENSION_MEMORY_MB,
+    cpuMs: c.EXTENSION_TIMEOUT_MS,
+    maxIsolates: c.EXTENSION_MAX_ISOLATES,
+  };
 }
+
+/** Isolates alive in this process; each may hold up to EXTENSION_MEMORY_MB of heap. */
+let live = 0;
 
 /**
  * Runs one call of stored code in a fresh isolate: its own heap (capped), no Node APIs (no
@@ -31,8 +39,17 @@ export async function runIsolated(input: {
   args: Record<string, unknown>;
   host: HostCall;
 }): Promise<unknown> {
-  const { memoryMb, cpuMs } = limits();
-  const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+  const { memoryMb, cpuMs, maxIsolates } = limits();
+  // A flood of calls must not multiply the heap caps into the process's memory: beyond the
+  // cap, calls are refused (503) until running ones finish.
+  if (live >= maxIsolates) throw new ServiceUnavailableError('Too many extension calls at once');
+  let isolate: ivm.Isolate;
+  try {
+    isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+  } catch (err) {
+    throw new SandboxError(err instanceof Error ? err.message : 'isolate not created');
+  }
+  live++;
   let stopped: string | null = null;
   const stop = (why: string) => {
     if (stopped || isolate.isDisposed) return;
@@ -80,6 +97,7 @@ export async function runIsolated(input: {
   } finally {
     clearInterval(watchdog);
     clearTimeout(deadline);
+    live--;
     if (!isolate.isDisposed) isolate.dispose();
   }
 }

@@ -39,6 +39,7 @@ beforeAll(async () => {
   (await import('@/lib/schema/overview')).invalidateSchema();
   target = http.createServer((req, res) => {
     if (req.url === '/ok') return void res.end('target reached');
+    if (req.url === '/slow') return void setTimeout(() => res.end('slow'), 500);
     const port = (target.address() as { port: number }).port;
     res.writeHead(302, { location: `http://localhost:${port}/ok` }).end();
   });
@@ -275,6 +276,23 @@ describe('runtime extensions', () => {
     const missing = await endpoint(`export default async (r, { services }) =>
       ({ status: 200, body: await services.custom('no-such-service').greet('x') });`);
     expect((await app.request(`/api/ext/${missing.name}`)).status).toBe(500);
+  });
+
+  it('answers 503 beyond EXTENSION_MAX_ISOLATES concurrent calls', async () => {
+    const port = new URL(targetUrl).port;
+    const ext = await endpoint(`export default async (r, { services }) =>
+      ({ status: 200, body: await (await services.fetch('http://127.0.0.1:${port}/slow')).text() });`);
+    process.env.EXTENSION_MAX_ISOLATES = '2';
+    try {
+      const statuses = await Promise.all(
+        [1, 2, 3, 4].map(async () => (await app.request(`/api/ext/${ext.name}`)).status),
+      );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+      expect(statuses.filter((s) => s === 503)).toHaveLength(2);
+    } finally {
+      delete process.env.EXTENSION_MAX_ISOLATES;
+    }
+    expect((await app.request(`/api/ext/${ext.name}`)).status).toBe(200);
   });
 
   it('refuses source that does not compile with 400', async () => {
