@@ -4,7 +4,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { close, listen } from '../../helpers/node-http';
+import { createScopeItem, uniqueSegment } from '../../helpers/access';
 import { addPermissions } from '../../helpers/permissions';
+import { defineSchema } from '../items/write-fixture';
 import { exec, uid } from '../../helpers/schema-sql';
 import { createTokenUser, type TokenUser } from '../../helpers/token-users';
 
@@ -23,10 +25,10 @@ async function settings(patch: Record<string, unknown>) {
   expect(res.status).toBe(200);
 }
 
-async function connect(token: string, url = `${base}/api/mcp`) {
+async function connect(token: string, url = `${base}/api/mcp`, extra: Record<string, string> = {}) {
   const client = new Client({ name: 'test', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(url), {
-    requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} },
+    requestInit: { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra } },
   });
   await client.connect(transport);
   return client;
@@ -180,6 +182,43 @@ describe('/api/mcp', () => {
     expect(list.text).not.toContain(admin.token);
     await client.close();
     await adminClient.close();
+  });
+
+  it('reads and creates items at the request scope', async () => {
+    const acme = `/${uniqueSegment('acme')}`;
+    const acmeId = await createScopeItem(acme);
+    const otherId = await createScopeItem(`/${uniqueSegment('other')}`);
+    const scoped = uid('mcp_orders');
+    await defineSchema({
+      sql: [
+        `create table ${scoped} (id serial primary key, label text, tenant uuid references daas_scope_items(id))`,
+      ],
+      relations: [
+        { many_collection: scoped, many_field: 'tenant', one_collection: 'daas_scope_items' },
+      ],
+    });
+    await exec(
+      `insert into ${scoped} (label, tenant) values ('acme order', '${acmeId}'), ('other order', '${otherId}')`,
+    );
+    const user = await createTokenUser({
+      permissions: [
+        { collection: scoped, action: 'read' },
+        { collection: scoped, action: 'create' },
+      ],
+    });
+    const client = await connect(user.token, `${base}/api/mcp`, { 'x-resource-uri': acme });
+    const read = parsed(
+      await client.callTool({ name: 'items', arguments: { action: 'read', collection: scoped } }),
+    );
+    expect(read.json().data.map((r: { label: string }) => r.label)).toEqual(['acme order']);
+    const created = parsed(
+      await client.callTool({
+        name: 'items',
+        arguments: { action: 'create', collection: scoped, data: { label: 'via mcp' } },
+      }),
+    );
+    expect(created.json().data.tenant).toBe(acmeId);
+    await client.close();
   });
 
   it('accepts the token as ?access_token=', async () => {
