@@ -50,7 +50,9 @@ class ServicesCollection extends SystemService {
     return Array.isArray(out) ? out.map(withoutSecrets) : withoutSecrets(out);
   }
   override async update(...args: Parameters<SystemService['update']>) {
-    return withoutSecrets(await super.update(...args));
+    const [input, ctx] = args;
+    const body = await keepMaskedSecrets(input.params?.id, input.body, ctx);
+    return withoutSecrets(await super.update({ ...input, body }, ctx));
   }
 }
 
@@ -61,6 +63,29 @@ export const customServices = new ServicesCollection({
   unique: { daas_services_name_key: 'name' },
 });
 
+const MASK = '**********';
+
+/**
+ * A config sent back as it was read carries the mask in place of each secret: those keep
+ * their stored values, so editing a service never needs its secrets re-entered.
+ */
+async function keepMaskedSecrets(id: string | undefined, body: Item, ctx: RequestContext) {
+  const sent = body.config as { secrets?: Record<string, unknown> } | null | undefined;
+  if (!id || !sent?.secrets || typeof sent.secrets !== 'object') return body;
+  if (!Object.values(sent.secrets).includes(MASK)) return body;
+  const row = await runtimeDb(ctx.db)
+    .selectFrom('daas_services')
+    .select('config')
+    .where('id', '=', /^[0-9a-f-]{36}$/i.test(id) ? id : '00000000-0000-0000-0000-000000000000')
+    .executeTakeFirst();
+  const raw = typeof row?.config === 'string' ? JSON.parse(row.config) : row?.config;
+  const stored = (raw as { secrets?: Record<string, unknown> } | null)?.secrets ?? {};
+  const secrets = Object.fromEntries(
+    Object.entries(sent.secrets).map(([k, v]) => [k, v === MASK ? stored[k] : v]),
+  );
+  return { ...body, config: { ...sent, secrets } };
+}
+
 /** Hides the values under `config.secrets` in what the API returns. */
 export function withoutSecrets<T>(row: T): T {
   if (!row || typeof row !== 'object') return row;
@@ -69,7 +94,7 @@ export function withoutSecrets<T>(row: T): T {
   const secrets = (config as { secrets?: unknown }).secrets;
   const masked =
     secrets && typeof secrets === 'object'
-      ? Object.fromEntries(Object.keys(secrets).map((k) => [k, '**********']))
-      : '**********';
+      ? Object.fromEntries(Object.keys(secrets).map((k) => [k, MASK]))
+      : MASK;
   return { ...row, config: { ...config, secrets: masked } };
 }

@@ -46,6 +46,28 @@ describe('/api/services', () => {
     expect(list.text).not.toContain('sk-123');
   });
 
+  it('keeps a secret sent back masked and replaces one sent in clear', async () => {
+    const { token } = await createTokenUser({ admin: true });
+    const created = await app.request('/api/services', {
+      method: 'POST',
+      token,
+      body: { name: uid('svc'), config: { secrets: { a: 'first', b: 'second' } } },
+    });
+    const id = created.body.data.id;
+    const patched = await app.request(`/api/services/${id}`, {
+      method: 'PATCH',
+      token,
+      body: { config: { region: 'us', secrets: { a: '**********', b: 'changed' } } },
+    });
+    expect(patched.status).toBe(200);
+    const { getDb } = await import('@/lib/db/client');
+    const { sql } = await import('kysely');
+    const { rows } = await sql<{ config: { secrets: Record<string, string> } | string }>`
+      select config from daas_services where id = ${id}`.execute(getDb());
+    const config = typeof rows[0].config === 'string' ? JSON.parse(rows[0].config) : rows[0].config;
+    expect(config.secrets).toEqual({ a: 'first', b: 'changed' });
+  });
+
   it('refuses a name that is not lower-case letters, digits and dashes', async () => {
     const { token } = await createTokenUser({ admin: true });
     const res = await app.request('/api/services', {
