@@ -18,7 +18,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:22-slim AS runtime
+# isolated-vm (runtime extensions) requires --no-node-snapshot on Node 20 and later.
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--no-node-snapshot \
     NEXT_TELEMETRY_DISABLED=1 \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -4,5 +4,7 @@ export async function register() {
     await startup();
     const { startHousekeeping } = await import('./lib/activity/retention');
     startHousekeeping();
+    const { startCron } = await import('./lib/runtime/scheduler');
+    startCron();
   }
 }

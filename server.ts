@@ -10,6 +10,7 @@ import path from 'node:path';
 import next from 'next';
 import { config } from '@/lib/core/config';
 import { startHousekeeping } from '@/lib/activity/retention';
+import { startCron } from '@/lib/runtime/scheduler';
 import { closeDb } from '@/lib/db/client';
 import { dispatchApi } from '@/lib/http/dispatch';
 import { serveApi } from '@/lib/http/node-adapter';
@@ -62,6 +63,7 @@ async function serve(): Promise<void> {
   });
   logger.info({ port: c.PORT, host: c.HOST, pid: process.pid, apiViaNext }, 'listening');
   startHousekeeping();
+  startCron();
 
   let stopping = false;
   const stop = async () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { bootstrap } from '@/lib/bootstrap';
+import { logger } from '@/lib/core/logger';
 import { getDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { loadExtensions } from '@/lib/events/extensions';
@@ -13,6 +14,13 @@ export function startup(): Promise<void> {
     await migrate(db);
     await bootstrap(db);
     await loadExtensions();
+    // Stored hook extensions; a failure here (no isolate support) must not stop the service.
+    await (await import('@/lib/runtime/hooks')).reloadHooks(db).catch((err: unknown) => {
+      logger.error(
+        { err: err instanceof Error ? err.message : String(err) },
+        'runtime hook extensions not loaded',
+      );
+    });
   })();
   holder.__daasStartup.catch(() => (holder.__daasStartup = undefined));
   return holder.__daasStartup;

@@ -129,3 +129,15 @@ export async function authenticate(db: Db, presented: Credentials): Promise<Acco
   }
   return base;
 }
+
+/**
+ * The accountability stored code runs with when no request triggered it (cron): the named
+ * user's, as for their static token; none, or a user who may not sign in, means the public
+ * caller, never an administrator.
+ */
+export async function accountabilityOfUser(db: Db, id: string | null): Promise<Accountability> {
+  const base = anonymous(null, null);
+  const user = id ? await loadUser(db, { id }) : null;
+  if (!user) return base;
+  return signedIn(db, base, user, { session: null, assurance: 2, via: 'static' });
+}

@@ -11,6 +11,7 @@ import { mfaVerifyBody, verifyMfa } from './mfa';
 import { logout, refresh, type refreshBody } from './refresh';
 import { accessTtlMs, type GrantOutcome, refreshTtlMs } from './sessions';
 import { signAccessToken } from './tokens';
+import { redeemSso, type SsoInput } from './sso';
 
 /** The HTTP binding of sign-in: tokens in the body or the session cookie, read and written here. */
 function cookieSecure(): boolean {
@@ -90,4 +91,8 @@ export async function verifyMfaReply(
 ) {
   const hasCookie = sessionCookieOf(input.request) !== null;
   return grantReply(await verifyMfa({ ...input.body, hasCookie }, ctx));
+}
+
+export async function ssoReply(input: { body: SsoInput }, ctx: RequestContext) {
+  return grantReply(await redeemSso(input.body, ctx));
 }

@@ -84,16 +84,20 @@ export async function login(input: LoginInput, ctx: RequestContext): Promise<Gra
       return { user, aal: await assuranceFor(ctx.db, user, input.otp) };
     },
   );
+  return { grant: await startSession(ctx, user.id, aal), mode: input.mode };
+}
+
+/** A new session for a user who proved who they are, with its activity row. */
+export async function startSession(ctx: RequestContext, user: string, aal: 1 | 2) {
   const { ip, userAgent } = ctx.accountability;
-  const grant = await ctx.db.transaction().execute(async (trx) => {
-    const created = await createSession(trx, { user: user.id, aal, ip, userAgent });
+  return ctx.db.transaction().execute(async (trx) => {
+    const created = await createSession(trx, { user, aal, ip, userAgent });
     await trx
       .updateTable('daas_users')
       .set({ last_access: new Date() })
-      .where('id', '=', user.id)
+      .where('id', '=', user)
       .execute();
-    await recordUserActivity(trx, { action: 'login', user: user.id, who: ctx.accountability });
+    await recordUserActivity(trx, { action: 'login', user, who: ctx.accountability });
     return created;
   });
-  return { grant, mode: input.mode };
 }

@@ -57,6 +57,18 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024 * 1024),
   EXTENSIONS_PATH: z.string().default('./extensions'),
+  EXTENSION_ALLOWED_DOMAINS: z.string().optional(),
+  EXTENSION_ENV_ALLOWLIST: z.string().optional(),
+  EXTENSION_MEMORY_MB: z.coerce.number().int().min(8).default(64),
+  EXTENSION_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
+  EXTENSION_MAX_ISOLATES: z.coerce.number().int().positive().default(32),
+  CRON_ENABLED: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
+  SSO_SECRET: z.string().optional(),
+  SSO_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(10),
+  SSO_RATE_LIMIT_DURATION: z.coerce.number().int().positive().default(60),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('daas:'),
   TRUST_PROXY: bool,

@@ -141,6 +141,7 @@ export interface SettingsTable {
   cors_max_age: Auto<number>;
   mcp_enabled: Auto<boolean>;
   mcp_allow_deletes: Auto<boolean>;
+  mcp_system_prompt_enabled: Auto<boolean>;
   mcp_system_prompt: string | null;
 }
 

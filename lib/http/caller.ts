@@ -34,10 +34,22 @@ export function scopeGiven(request: ApiRequest): boolean {
   return request.headers.get(SCOPE_HEADER) !== null || readCookie(request, SCOPE_COOKIE) !== null;
 }
 
-async function signIn(request: ApiRequest, db: Db, lenient: boolean): Promise<Accountability> {
+/** `?access_token=` as a Bearer token, where a route accepts it (see RouteSpec.queryToken). */
+function queryBearer(request: ApiRequest): string | null {
+  const token = new URL(request.url).searchParams.get('access_token');
+  return token ? `Bearer ${token}` : null;
+}
+
+async function signIn(
+  request: ApiRequest,
+  db: Db,
+  options: { lenient: boolean; queryToken: boolean },
+): Promise<Accountability> {
+  const { lenient } = options;
   try {
     return await authenticate(db, {
-      authorization: request.headers.get('authorization'),
+      authorization:
+        request.headers.get('authorization') ?? (options.queryToken ? queryBearer(request) : null),
       sessionCookie: readCookie(request, SESSION_COOKIE),
       ip: clientIp(request),
       userAgent: request.headers.get('user-agent'),
@@ -76,9 +88,12 @@ async function atScope(db: Db, who: Accountability, uri: string | null): Promise
 export async function resolveCaller(
   request: ApiRequest,
   db: Db,
-  options: { lenient?: boolean } = {},
+  options: { lenient?: boolean; queryToken?: boolean } = {},
 ): Promise<Caller> {
-  const who = await signIn(request, db, options.lenient ?? false);
+  const who = await signIn(request, db, {
+    lenient: options.lenient ?? false,
+    queryToken: options.queryToken ?? false,
+  });
   if (options.lenient) return { accountability: who, scope: null };
   const scope = requestedScope(request);
   const scoped = await atScope(db, who, scope);

@@ -35,6 +35,8 @@ export interface RouteSpec<P, Q, B> {
    * of answering 401, so a client can always sign in or out again. Only for `public` routes.
    */
   lenientAuth?: boolean;
+  /** Also takes the credential from `?access_token=` (the MCP endpoint, per the conventions). */
+  queryToken?: boolean;
   /** Forces an error body shape where the path table would pick the other. */
   shape?: ErrorShape;
   /** OpenAPI: */
@@ -126,6 +128,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       const params = spec.params ? parseWith(spec.params, rawParams, 'params') : (undefined as P);
       const { accountability, scope } = await resolveCaller(request, db, {
         lenient: spec.lenientAuth && spec.access === 'public',
+        queryToken: spec.queryToken,
       });
       caller = accountability;
       checkAccess(spec as RouteSpec<unknown, unknown, unknown>, accountability);

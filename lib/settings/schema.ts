@@ -60,6 +60,7 @@ export const settingsPatch = z
     cors_max_age: z.number().int().min(0).max(86_400),
     mcp_enabled: z.boolean(),
     mcp_allow_deletes: z.boolean(),
+    mcp_system_prompt_enabled: z.boolean(),
     mcp_system_prompt: text(20_000).nullable(),
   })
   .partial()

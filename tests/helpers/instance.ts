@@ -72,6 +72,8 @@ async function main(): Promise<void> {
   const { closeDb } = await import('@/lib/db/client');
   const { closeRedis } = await import('@/lib/redis');
   await startup();
+  // Only where a test asks for it: the scheduler of each instance (see tests/api/runtime).
+  if (process.env.CRON_ENABLED === 'true') (await import('@/lib/runtime/scheduler')).startCron();
   const server = http.createServer((req, res) => void serveApi(dispatchApi, req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -1,0 +1,107 @@
+import 'server-only';
+import { z } from 'zod';
+import type { RequestContext } from '@/lib/core/context';
+import { AppError, ForbiddenError, InvalidPayloadError } from '@/lib/core/errors';
+import { files } from '@/lib/files/service';
+import { sendMail } from '@/lib/mail/send';
+import { listCollections } from '@/lib/schema/collections';
+import { readAllFields } from '@/lib/schema/fields';
+import { listRelations } from '@/lib/schema/relations';
+import { itemsFacade, rawQuery } from './items-facade';
+import { OutboundRefusedError, restrictedFetch } from './outbound';
+import type { HostCall } from './sandbox';
+
+const mailMessage = z
+  .object({
+    to: z.email().max(255),
+    subject: z.string().max(998),
+    text: z.string().max(1_000_000),
+    html: z.string().max(1_000_000).optional(),
+  })
+  .strict();
+
+const fetchInit = z
+  .object({
+    method: z.string().max(16).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    body: z.string().max(10_000_000).optional(),
+  })
+  .strict();
+
+function str(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new InvalidPayloadError(`${what} must be a string`);
+  return value;
+}
+
+/** Runs a service extension's function (`custom(name).fn(...args)`): set by extensions.ts. */
+export type CustomCall = (
+  input: { name: string; fn: string; args: unknown[] },
+  ctx: RequestContext,
+  depth: number,
+) => Promise<unknown>;
+
+async function dispatch(
+  name: string,
+  args: unknown[],
+  ctx: RequestContext,
+  custom: (name: string, fn: string, args: unknown[]) => Promise<unknown>,
+): Promise<unknown> {
+  const [a, b, c] = args;
+  switch (name) {
+    case 'items.readByQuery':
+      return itemsFacade(str(a, 'collection'), ctx).readByQuery(b);
+    case 'items.readOne':
+      return itemsFacade(str(a, 'collection'), ctx).readOne(b, c);
+    case 'items.createOne':
+      return itemsFacade(str(a, 'collection'), ctx).createOne(b);
+    case 'items.updateOne':
+      return itemsFacade(str(a, 'collection'), ctx).updateOne(b, c);
+    case 'items.deleteOne':
+      return itemsFacade(str(a, 'collection'), ctx).deleteOne(b);
+    case 'collections':
+      return listCollections(undefined, ctx);
+    case 'fields':
+      return readAllFields({}, ctx);
+    case 'relations':
+      return listRelations({ query: {} }, ctx);
+    case 'files':
+      return files.list({ query: rawQuery(a) }, ctx);
+    case 'versions':
+      return itemsFacade('daas_versions', ctx).readByQuery(a);
+    case 'mail':
+      return { sent: await sendMail(ctx.db, mailMessage.parse(a)) };
+    case 'cron.trigger':
+      if (!ctx.accountability.admin) throw new ForbiddenError();
+      // Loaded lazily: cron runs operations, which run this bridge.
+      return (await import('./cron')).triggerCron(str(a, 'id'), ctx);
+    case 'cron.list':
+      if (!ctx.accountability.admin) throw new ForbiddenError();
+      return (await import('./cron')).listCron(ctx);
+    case 'custom':
+      return custom(str(a, 'name'), str(b, 'function'), Array.isArray(c) ? c : []);
+    case 'fetch':
+      return restrictedFetch(str(a, 'url'), fetchInit.parse(b ?? {}));
+    default:
+      throw new InvalidPayloadError(`Unknown service "${name}"`);
+  }
+}
+
+/**
+ * The host side of `context.services`, for one call of stored code: everything with the
+ * triggering caller's accountability and scope. What the code sees of a failure is the
+ * message the REST API would give, or a generic one.
+ */
+export function hostFor(ctx: RequestContext, depth: number, custom: CustomCall): HostCall {
+  return async (name, args) => {
+    try {
+      return await dispatch(name, args, ctx, (n, fn, a) =>
+        custom({ name: n, fn, args: a }, ctx, depth + 1),
+      );
+    } catch (err) {
+      if (err instanceof AppError || err instanceof OutboundRefusedError)
+        throw new Error(err.message);
+      if (err instanceof Error && err.name === 'ZodError') throw new Error('Invalid arguments');
+      throw new Error(`Service call "${name}" failed`);
+    }
+  };
+}
