@@ -142,6 +142,7 @@ export interface SettingsTable {
   mcp_enabled: Auto<boolean>;
   mcp_allow_deletes: Auto<boolean>;
   mcp_system_prompt_enabled: Auto<boolean>;
+  storage_asset_presets: ColumnType<unknown, string | undefined, string>;
   mcp_system_prompt: string | null;
 }
 

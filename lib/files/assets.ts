@@ -2,6 +2,7 @@ import 'server-only';
 import type { Readable } from 'node:stream';
 import type { RequestContext } from '@/lib/core/context';
 import { NotFoundError } from '@/lib/core/errors';
+import { loadSettings } from '@/lib/settings/cache';
 import { files } from './service';
 import { isActiveContent } from './sniff';
 import { storage } from './storage';
@@ -12,6 +13,7 @@ import {
   transformOf,
   transformType,
   type AssetQuery,
+  type NamedTransform,
 } from './transform';
 
 /** What a request asks of an asset besides the query: its conditional and range headers. */
@@ -100,7 +102,13 @@ export async function serveAsset(req: AssetRequest, ctx: RequestContext): Promis
   const row = await fileRow(req.id, ctx);
   const driver = storage(row.storage);
   const type = row.type ?? 'application/octet-stream';
-  const t = transformOf(req.query, type, req.accept);
+  const presets = (await loadSettings(ctx.db)).storage_asset_presets;
+  const t = transformOf(
+    req.query,
+    type,
+    req.accept,
+    Array.isArray(presets) ? (presets as NamedTransform[]) : [],
+  );
   const key = t ? transformKey(row.id, t) : row.filename_disk!;
   const size = t
     ? await ensureTransformed(driver, row.filename_disk!, key, t)

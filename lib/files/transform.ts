@@ -51,12 +51,36 @@ function sourceFormat(type: string): Transform['format'] {
   return 'jpeg';
 }
 
-/** The transform a query asks for, or null when it asks for the original bytes. */
+export interface NamedTransform {
+  key: string;
+  width?: number;
+  height?: number;
+  fit?: Transform['fit'];
+  quality?: number;
+  format?: AssetQuery['format'];
+  withoutEnlargement?: boolean;
+}
+
+/**
+ * The transform a query asks for, or null when it asks for the original bytes. `key` names a
+ * preset of the settings (`storage_asset_presets`) and is not combined with other parameters.
+ */
 export function transformOf(
   query: AssetQuery,
   type: string,
   accept: string | null,
+  presets: readonly NamedTransform[] = [],
 ): Transform | null {
+  if (query.key !== undefined) {
+    const own = ['width', 'height', 'fit', 'quality', 'format', 'withoutEnlargement'] as const;
+    if (own.some((p) => query[p] !== undefined)) {
+      throw new InvalidQueryError('"key" names a preset; leave out the other transform parameters');
+    }
+    const preset = presets.find((p) => p.key === query.key);
+    if (!preset) throw new InvalidQueryError(`No asset preset "${query.key}"`);
+    const { key: _key, ...params } = preset;
+    return transformOf(params, type, accept);
+  }
   const asked =
     query.width !== undefined ||
     query.height !== undefined ||

@@ -26,6 +26,20 @@ const headerName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'must
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length;
 
+/** A named image transform; the limits match those of transforms asked for in the query. */
+export const assetPreset = z
+  .object({
+    key: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be lowercase letters, digits, - or _'),
+    width: z.number().int().min(1).max(6000).optional(),
+    height: z.number().int().min(1).max(6000).optional(),
+    fit: z.enum(['cover', 'contain', 'inside', 'outside']).optional(),
+    quality: z.number().int().min(1).max(100).optional(),
+    format: z.enum(['jpg', 'jpeg', 'png', 'webp', 'avif', 'auto']).optional(),
+    withoutEnlargement: z.boolean().optional(),
+  })
+  .strict();
+export type AssetPreset = z.infer<typeof assetPreset>;
+
 export const generalPatch = z
   .object({
     project_name: text(100).min(1),
@@ -62,6 +76,10 @@ export const settingsPatch = z
     mcp_allow_deletes: z.boolean(),
     mcp_system_prompt_enabled: z.boolean(),
     mcp_system_prompt: text(20_000).nullable(),
+    storage_asset_presets: z
+      .array(assetPreset)
+      .max(100)
+      .refine((list) => unique(list.map((p) => p.key)), 'must not repeat a key'),
   })
   .partial()
   .strict();

@@ -23,12 +23,26 @@ const JSON_COLUMNS = [
   'cors_methods',
   'cors_allowed_headers',
   'cors_expose_headers',
+  'storage_asset_presets',
 ] as const;
 
 function toColumns(patch: SettingsPatch): Updateable<SettingsTable> {
-  const { cors_origins, cors_methods, cors_allowed_headers, cors_expose_headers, ...plain } = patch;
+  const {
+    cors_origins,
+    cors_methods,
+    cors_allowed_headers,
+    cors_expose_headers,
+    storage_asset_presets,
+    ...plain
+  } = patch;
   const values: Updateable<SettingsTable> = { ...plain };
-  const lists = { cors_origins, cors_methods, cors_allowed_headers, cors_expose_headers };
+  const lists = {
+    cors_origins,
+    cors_methods,
+    cors_allowed_headers,
+    cors_expose_headers,
+    storage_asset_presets,
+  };
   for (const key of JSON_COLUMNS) {
     if (lists[key] !== undefined) values[key] = JSON.stringify(lists[key]);
   }

@@ -124,6 +124,30 @@ describe('GET /api/assets/:id', () => {
     expect(res.headers.get('vary')).toBe('Accept');
   });
 
+  it('serves a named preset of the settings, refusing unknown keys and mixed parameters', async () => {
+    const set = await app.request('/api/settings', {
+      method: 'PATCH',
+      token: admin,
+      body: {
+        storage_asset_presets: [
+          { key: 'thumb', width: 40, height: 40, fit: 'cover', format: 'png' },
+        ],
+      },
+    });
+    expect(set.status).toBe(200);
+    const thumb = await fetchBytes(`/api/assets/${image}?key=thumb`);
+    const meta = await sharp(thumb).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([40, 40, 'png']);
+    expect((await bytesOf(`/api/assets/${image}?key=nope`)).status).toBe(400);
+    expect((await bytesOf(`/api/assets/${image}?key=thumb&width=10`)).status).toBe(400);
+    const bad = await app.request('/api/settings', {
+      method: 'PATCH',
+      token: admin,
+      body: { storage_asset_presets: [{ key: 'x', width: 99999 }] },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses bad transform values and transforms of non-images with 400', async () => {
     for (const q of [
       'width=0',
