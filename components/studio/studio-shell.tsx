@@ -9,8 +9,10 @@ import { useLogoutMutation } from '@/lib/client/auth/logout-mutation';
 import { useMe } from '@/lib/client/auth/me-query';
 import { useOwesSecondFactor } from '@/lib/client/auth/second-factor-query';
 import { ApiError } from '@/lib/client/fetcher';
+import { setActiveScope } from '@/lib/client/scope/scope-store';
 import { useRouter } from '@/lib/i18n/navigation';
 import { BrandMark } from './brand-mark';
+import { ScopeSwitcher } from './scope-switcher';
 import { MobileNav, Sidebar } from './sidebar';
 import { useErrorMessage } from './use-error-message';
 import { UserMenu } from './user-menu';
@@ -26,6 +28,16 @@ export function StudioShell({ children }: { children: ReactNode }) {
   const signedOut = me.error instanceof ApiError && me.error.status === 401;
   const halfSignedIn = owes.data === true;
   const { mutate: endSession } = logout;
+  const { refetch: refetchMe } = me;
+  const scopeRefused =
+    me.error instanceof ApiError && ['FORBIDDEN_SCOPE', 'INVALID_SCOPE'].includes(me.error.code);
+
+  // A remembered scope the user no longer holds (or that is gone) falls back to the root.
+  useEffect(() => {
+    if (!scopeRefused) return;
+    setActiveScope(null);
+    void refetchMe();
+  }, [scopeRefused, refetchMe]);
 
   // Kept once seen: ending the session makes the profile answer 401 before the redirect.
   const reason = useRef<'mfa' | null>(null);
@@ -41,7 +53,7 @@ export function StudioShell({ children }: { children: ReactNode }) {
     else go();
   }, [signedOut, halfSignedIn, router, endSession]);
 
-  if (me.isPending || signedOut || halfSignedIn || (me.isSuccess && owes.isPending)) {
+  if (me.isPending || signedOut || halfSignedIn || scopeRefused || (me.isSuccess && owes.isPending)) {
     return (
       <div className="grid min-h-dvh place-items-center text-muted-foreground">
         <Spinner className="size-6" aria-label={t('loading')} />
@@ -78,6 +90,7 @@ export function StudioShell({ children }: { children: ReactNode }) {
           <MobileNav />
           <BrandMark className="md:hidden" />
           <div className="flex-1" />
+          <ScopeSwitcher />
           <UserMenu user={me.data} />
         </header>
         <main id="studio-main" className="flex-1 px-4 py-6 sm:px-8 sm:py-8">

@@ -1,27 +1,9 @@
-import { ShieldCheck } from 'lucide-react';
-import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { EmptyState } from '@/components/studio/empty-state';
-import { PageHeader } from '@/components/studio/page-header';
+import { redirect } from '@/lib/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: 'Access' });
-  return { title: t('title') };
-}
-
+/** The access module opens on its user list. */
 export default async function AccessPage({ params }: Props) {
   const { locale } = await params;
-  setRequestLocale(locale);
-  const t = await getTranslations('Access');
-  return (
-    <>
-      <PageHeader title={t('title')} description={t('description')} />
-      <EmptyState icon={ShieldCheck} title={t('emptyTitle')}>
-        {t('emptyBody')}
-      </EmptyState>
-    </>
-  );
+  redirect({ href: '/access/users', locale });
 }
