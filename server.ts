@@ -8,12 +8,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import next from 'next';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { startHousekeeping } from '@/lib/activity/retention';
 import { closeDb } from '@/lib/db/client';
 import { dispatchApi } from '@/lib/http/dispatch';
 import { serveApi } from '@/lib/http/node-adapter';
-import { logger } from '@/lib/logs/logger';
+import { logger } from '@/lib/core/logger';
 import { startup } from '@/lib/startup';
 import { relaySiblingNotices } from '@/lib/sibling-bus';
 

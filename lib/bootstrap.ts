@@ -2,9 +2,9 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from '@/lib/auth/passwords';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import type { Db } from '@/lib/db/client';
-import { logger } from '@/lib/logs/logger';
+import { logger } from '@/lib/core/logger';
 
 const BOOTSTRAP_LOCK = 4_111_720_932;
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { Redis } from 'ioredis';
-import { config } from '@/lib/config';
-import { logger } from '@/lib/logs/logger';
+import { config } from '@/lib/core/config';
+import { logger } from '@/lib/core/logger';
 
 type Role = 'publisher' | 'subscriber';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import cluster from 'node:cluster';
 import crypto from 'node:crypto';
-import { logger } from '@/lib/logs/logger';
+import { logger } from '@/lib/core/logger';
 import { redisPrefix, redisPublisher, redisSubscriber } from '@/lib/redis';
 
 /**

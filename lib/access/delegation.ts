@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
-import { ForbiddenError, InvalidPayloadError } from '@/lib/http/errors';
-import type { Accountability } from './accountability';
+import { ForbiddenError, InvalidPayloadError } from '@/lib/core/errors';
+import type { Accountability } from '@/lib/core/accountability';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,9 +2,9 @@ import 'server-only';
 import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import type { ModuleAccessKeysTable } from '@/lib/db/schema';
-import type { RequestContext } from '@/lib/http/context';
-import { InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
+import type { ModuleAccessKeysTable } from '@/lib/core/tables';
+import type { RequestContext } from '@/lib/core/context';
+import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import { BUILT_IN_MODULE_KEYS, invalidateModuleKeys, MODULE_KEY_PATTERN } from './module-keys';
 import { invalidateAccessCache } from './policies';
 

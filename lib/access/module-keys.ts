@@ -1,7 +1,7 @@
 import 'server-only';
-import type { Accountability } from '@/lib/access/accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import type { Db } from '@/lib/db/client';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import { onAccessInvalidated } from './policies';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
-import type { Accountability } from './accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import { moduleAccessOf, type ModuleAccess } from './module-keys';
 import { permissionsFor, PERMISSION_ACTIONS, type PermissionRow } from './permissions';
 import { roleTree } from './policies';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
-import type { Accountability } from './accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import { invalidateAccessCache, onAccessInvalidated } from './policies';
 
 export const PERMISSION_ACTIONS = ['create', 'read', 'update', 'delete', 'share'] as const;

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Accountability } from '@/lib/access/accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import type { Db } from '@/lib/db/client';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import type { RequestContext } from '@/lib/http/context';
-import { InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import { reply, type Reply } from '@/lib/http/reply';
 import { invalidateScopeCache, type ScopeItem } from './scope';
 

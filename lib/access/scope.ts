@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import type { ScopeItemsTable } from '@/lib/db/schema';
-import { defineError } from '@/lib/http/errors';
+import type { ScopeItemsTable } from '@/lib/core/tables';
+import { defineError } from '@/lib/core/errors';
 import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import { invalidateAccessCache } from './policies';
 

@@ -1,9 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
-import { actorOf } from '@/lib/access/accountability';
+import { actorOf } from '@/lib/core/accountability';
 import { limitCalls } from '@/lib/auth/rate-limit';
-import type { RequestContext } from '@/lib/http/context';
-import { ForbiddenError, InvalidPayloadError, UnauthenticatedError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError, InvalidPayloadError, UnauthenticatedError } from '@/lib/core/errors';
 import { activitySource } from './source';
 
 /** What the server itself writes: a client may not forge these. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import type { Db } from '@/lib/db/client';
 import { getDb } from '@/lib/db/client';
-import { logger } from '@/lib/logs/logger';
+import { logger } from '@/lib/core/logger';
 import { loadSettings } from '@/lib/settings/cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

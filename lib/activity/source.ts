@@ -1,4 +1,4 @@
-import type { Accountability } from '@/lib/access/accountability';
+import type { Accountability } from '@/lib/core/accountability';
 
 /** The daas_activity columns saying where an action came from, cut to their column sizes. */
 export function activitySource(

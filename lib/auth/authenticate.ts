@@ -1,10 +1,10 @@
 import 'server-only';
-import { anonymous, type Accountability } from '@/lib/access/accountability';
+import { anonymous, type Accountability } from '@/lib/core/accountability';
 import { onAccessInvalidated, resolveUserAccess } from '@/lib/access/policies';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { peerOf } from '@/lib/http/peer';
 import type { Db } from '@/lib/db/client';
-import { InvalidCredentialsError, InvalidTokenError } from '@/lib/http/errors';
+import { InvalidCredentialsError, InvalidTokenError } from '@/lib/core/errors';
 import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import { liveSession } from './session-cache';
 import { looksLikeJwt, tokenHash, verifyAccessToken } from './tokens';

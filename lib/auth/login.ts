@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import type { RequestContext } from '@/lib/http/context';
-import { InvalidCredentialsError, InvalidOtpError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { InvalidCredentialsError, InvalidOtpError } from '@/lib/core/errors';
 import type { Reply } from '@/lib/http/reply';
 import { recordUserActivity } from './audit';
 import { mfaExpected } from './mfa';

@@ -1,15 +1,15 @@
 import 'server-only';
 import { z } from 'zod';
 import { resolveUserAccess } from '@/lib/access/policies';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import type { Db } from '@/lib/db/client';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/core/context';
 import {
   InvalidCredentialsError,
   InvalidOtpError,
   InvalidPayloadError,
   UnauthenticatedError,
-} from '@/lib/http/errors';
+} from '@/lib/core/errors';
 import type { Reply } from '@/lib/http/reply';
 import { loadSettings } from '@/lib/settings/cache';
 import { recordUserActivity } from './audit';

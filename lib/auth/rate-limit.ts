@@ -6,7 +6,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { AppError, TooManyRequestsError } from '@/lib/http/errors';
+import { AppError, TooManyRequestsError } from '@/lib/core/errors';
 import { redisPrefix, redisPublisher } from '@/lib/redis';
 
 /**

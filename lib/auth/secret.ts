@@ -2,7 +2,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 
 const holder = globalThis as typeof globalThis & { __daasSecret?: Uint8Array };
 

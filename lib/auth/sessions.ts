@@ -1,7 +1,7 @@
 import 'server-only';
-import { config, durationMs, publicUrl } from '@/lib/config';
+import { config, durationMs, publicUrl } from '@/lib/core/config';
 import type { Db } from '@/lib/db/client';
-import { InvalidCredentialsError } from '@/lib/http/errors';
+import { InvalidCredentialsError } from '@/lib/core/errors';
 import { reply, serializeCookie, type Reply } from '@/lib/http/reply';
 import { SESSION_COOKIE } from './authenticate';
 import { forgetSession } from './session-cache';

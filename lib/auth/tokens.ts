@@ -1,7 +1,7 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { InvalidTokenError, TokenExpiredError } from '@/lib/http/errors';
+import { InvalidTokenError, TokenExpiredError } from '@/lib/core/errors';
 import { signingKey } from './secret';
 
 const ISSUER = 'daas';

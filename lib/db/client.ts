@@ -4,13 +4,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { PGliteDialect } from './pglite-driver';
-import type { Database } from './schema';
+import type { Database, Db } from '@/lib/core/tables';
 import { typeParsers } from './type-parsers';
 
 export type DbKind = 'postgres' | 'pglite';
-export type Db = Kysely<Database>;
+export type { Db } from '@/lib/core/tables';
 
 interface DbState {
   db: Db;

@@ -1,4 +1,4 @@
-import { AppError, ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
+import { AppError, ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 
 interface PgLikeError {
   code?: unknown;

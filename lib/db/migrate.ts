@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import { logger } from '@/lib/logs/logger';
-import type { Database } from './schema';
+import { logger } from '@/lib/core/logger';
+import type { Database } from '@/lib/core/tables';
 import * as m0001 from './migrations/0001-system-tables';
 import * as m0002 from './migrations/0002-tfa-steps';
 

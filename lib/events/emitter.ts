@@ -1,5 +1,5 @@
-import type { Accountability } from '@/lib/access/accountability';
-import { logger } from '@/lib/logs/logger';
+import type { Accountability } from '@/lib/core/accountability';
+import { logger } from '@/lib/core/logger';
 import type { SchemaOverview } from '@/lib/schema/overview';
 
 /** What every hook receives as its last argument (the specification's handler contract). */

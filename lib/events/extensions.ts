@@ -2,9 +2,9 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { getDb } from '@/lib/db/client';
-import { logger } from '@/lib/logs/logger';
+import { logger } from '@/lib/core/logger';
 import { emitter, type Emitter } from './emitter';
 
 /** What a file-based hook extension receives besides the emitter. */

@@ -1,11 +1,11 @@
 import 'server-only';
-import { anonymous, type Accountability } from '@/lib/access/accountability';
+import { anonymous, type Accountability } from '@/lib/core/accountability';
 import { applyDelegation } from '@/lib/access/delegation';
 import { publicPolicyId, resolveUserAccess } from '@/lib/access/policies';
 import { ForbiddenScopeError, resolveScope } from '@/lib/access/scope';
 import { authenticate, clientIp, readCookie } from '@/lib/auth/authenticate';
 import type { Db } from '@/lib/db/client';
-import { AppError } from './errors';
+import { AppError } from '@/lib/core/errors';
 import type { ApiRequest } from './api-request';
 
 export const SCOPE_HEADER = 'x-resource-uri';

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import {
   ContentTooLargeError,
   InvalidPayloadError,
   InvalidQueryError,
   UnsupportedMediaTypeError,
-} from './errors';
+} from '@/lib/core/errors';
 import type { ApiRequest } from './api-request';
 
 function describe(issues: z.core.$ZodIssue[]): string {

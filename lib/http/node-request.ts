@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { publicUrl } from '@/lib/config';
+import { publicUrl } from '@/lib/core/config';
 import type { ApiRequest } from './api-request';
 import { setPeer } from './peer';
 

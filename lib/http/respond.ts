@@ -1,6 +1,6 @@
 import { translateDbError } from '@/lib/db/errors';
-import { logger } from '@/lib/logs/logger';
-import { AppError, InternalError } from './errors';
+import { logger } from '@/lib/core/logger';
+import { AppError, InternalError } from '@/lib/core/errors';
 import { jsonOutcome, type Outcome } from './outcome';
 import type { ErrorShape } from './shapes';
 

@@ -1,15 +1,15 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import type { Accountability } from '@/lib/access/accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import { getDb } from '@/lib/db/client';
 import { listenForNotices } from '@/lib/sibling-bus';
 import { apiHandler, type ApiHandle, type ApiRouteHandler } from './api-handler';
 import type { ApiRequest } from './api-request';
 import { resolveCaller } from './caller';
 import { corsHeaders } from './cors';
-import type { RequestContext } from './context';
-import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from './errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from '@/lib/core/errors';
 import { parseWith, queryObject, readJsonBody } from './input';
 import { jsonOutcome, lowerCased, responseOutcome, type Outcome } from './outcome';
 import { errorOutcome } from './respond';

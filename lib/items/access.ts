@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Accountability } from '@/lib/access/accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import {
   permissionsFor,
   type MergedPermission,
@@ -7,7 +7,7 @@ import {
 } from '@/lib/access/permissions';
 import { rejectingScopes, resolveScope, scopeSubtree } from '@/lib/access/scope';
 import type { Db } from '@/lib/db/client';
-import { ForbiddenError, UnauthenticatedError } from '@/lib/http/errors';
+import { ForbiddenError, UnauthenticatedError } from '@/lib/core/errors';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import type { Filter } from './query';
 import type { NodeAccess, ReadPolicy } from './read/policy';

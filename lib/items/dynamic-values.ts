@@ -1,5 +1,5 @@
-import type { Accountability } from '@/lib/access/accountability';
-import { InvalidQueryError } from '@/lib/http/errors';
+import type { Accountability } from '@/lib/core/accountability';
+import { InvalidQueryError } from '@/lib/core/errors';
 
 /**
  * Filter values that stand for something known only at request time: `$NOW`,

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import type { FieldType } from '@/lib/schema/types';
 import { checkedField } from './filter/context';

@@ -4,7 +4,7 @@ import type {
   RelationOverview,
   SchemaOverview,
 } from '@/lib/schema/overview';
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 
 /**
  * One step across a relation, with every table and column a compiler needs to correlate

@@ -1,13 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
-import type { Accountability } from '@/lib/access/accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import { hasModuleKey } from '@/lib/access/module-keys';
 import type { Db } from '@/lib/db/client';
-import type { RequestContext } from '@/lib/http/context';
-import { ForbiddenError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError } from '@/lib/core/errors';
 import { reply, type Reply } from '@/lib/http/reply';
-import type { LogEntry } from './buffer';
-import { logBuffer } from './logger';
+import type { LogEntry } from '@/lib/core/log-buffer';
+import { logBuffer } from '@/lib/core/logger';
 import type { ApiRequest } from '@/lib/http/api-request';
 
 export const LOGS_MODULE_KEY = 'system:logs';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
-import { logger } from '@/lib/logs/logger';
+import { logger } from '@/lib/core/logger';
 import { loadSettings } from '@/lib/settings/cache';
 import { fromAddress, transportFrom } from './transport';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import type { CollectionsMetaTable } from '@/lib/db/schema';
+import type { CollectionsMetaTable } from '@/lib/core/tables';
 
 const JSON_META = ['translations', 'item_duplication_fields', 'indexes'] as const;
 

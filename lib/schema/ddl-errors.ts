@@ -1,4 +1,4 @@
-import { AppError, ConflictError, InvalidPayloadError } from '@/lib/http/errors';
+import { AppError, ConflictError, InvalidPayloadError } from '@/lib/core/errors';
 
 function sqlState(err: unknown): string | null {
   if (err instanceof AppError || !err || typeof err !== 'object') return null;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type ColumnDefinitionBuilder, type RawBuilder } from 'kysely';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { COLUMN_TYPE } from './field-types';
 import type { FieldType } from './types';
 

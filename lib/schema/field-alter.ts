@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import type { RequestContext } from '@/lib/http/context';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { COLUMN_TYPES, columnType, defaultSql, specialFor, type ColumnType } from './ddl';
 import { schemaChangeError } from './ddl-errors';
 import { upsertFieldMeta } from './field-write';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import type { FieldsMetaTable } from '@/lib/db/schema';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import type { FieldsMetaTable } from '@/lib/core/tables';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import {
   assertColumnField,
   COLUMN_TYPES,

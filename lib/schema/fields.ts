@@ -2,13 +2,13 @@ import 'server-only';
 import { sql } from 'kysely';
 import { canRead, readableCollections } from '@/lib/access/readable';
 import type { Db } from '@/lib/db/client';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/core/context';
 import {
   ConflictError,
   ForbiddenError,
   InvalidPayloadError,
   NotFoundError,
-} from '@/lib/http/errors';
+} from '@/lib/core/errors';
 import { applyColumn, dataType } from './ddl';
 import { schemaChangeError } from './ddl-errors';
 import { createColumnIndex, planField, upsertFieldMeta } from './field-write';

@@ -1,4 +1,4 @@
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 
 export const RESERVED_PREFIXES = ['daas_', 'directus_', 'xtr_'] as const;
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { indexName } from './ddl';
 import { assertIdentifier } from './identifiers';
 import type { IndexSpec } from './payloads';

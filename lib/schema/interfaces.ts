@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/core/context';
 
 export const INTERFACE_GROUPS = [
   { key: 'standard', name: 'Text & Numbers' },

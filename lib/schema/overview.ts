@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import type { CollectionsMetaTable, FieldsMetaTable, RelationsMetaTable } from '@/lib/db/schema';
+import type { CollectionsMetaTable, FieldsMetaTable, RelationsMetaTable } from '@/lib/core/tables';
 import { fieldTypeOf } from './field-types';
 import { introspect } from './introspect';
 import { onSchemaChange, publishSchemaChange } from './notify';

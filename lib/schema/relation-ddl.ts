@@ -2,7 +2,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import { ConflictError, InvalidPayloadError } from '@/lib/http/errors';
+import { ConflictError, InvalidPayloadError } from '@/lib/core/errors';
 
 /** The referential actions PostgreSQL knows; only these words ever reach the DDL. */
 export const REFERENTIAL_ACTIONS = [

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { assertIdentifier } from './identifiers';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from './overview';
 import type { ReferentialAction } from './relation-ddl';

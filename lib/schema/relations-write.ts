@@ -1,6 +1,6 @@
 import 'server-only';
-import type { RequestContext } from '@/lib/http/context';
-import { ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import {
   getSchema,
   invalidateSchema,

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { canRead, readableCollections } from '@/lib/access/readable';
-import type { RequestContext } from '@/lib/http/context';
-import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import { REFERENTIAL_ACTIONS } from './relation-ddl';
 import {
   getSchema,

@@ -1,8 +1,8 @@
 import 'server-only';
 import os from 'node:os';
 import pkg from '@/package.json';
-import type { RequestContext } from '@/lib/http/context';
-import { ServiceUnavailableError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ServiceUnavailableError } from '@/lib/core/errors';
 import { jsonReply, type RawReply } from '@/lib/http/reply';
 import { probeDatabase } from './database';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import os from 'node:os';
 import pkg from '@/package.json';
 import { dbKind, type DbKind } from '@/lib/db/client';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/core/context';
 import { loadSettings } from '@/lib/settings/cache';
 import { databaseVersion } from './database';
 

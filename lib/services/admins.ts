@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 
 export interface AdminLoss {
   policies?: string[];

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import type { RequestContext } from '@/lib/http/context';
-import { AppError, InvalidPayloadError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { AppError, InvalidPayloadError } from '@/lib/core/errors';
 import { compileFilter } from '@/lib/items/filter';
 import { normalizeFilter } from '@/lib/items/parse';
 import { getSchema, SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';

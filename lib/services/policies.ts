@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { validateModuleAccess } from '@/lib/access/module-keys';
-import type { RequestContext } from '@/lib/http/context';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import type { ItemsQueryInput } from '@/lib/items/parse';
 import { keepAnAdmin } from './admins';
 import { SystemService, type Item, type Key } from './system-collection';

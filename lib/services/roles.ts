@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import type { RequestContext } from '@/lib/http/context';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import type { ItemsQueryInput } from '@/lib/items/parse';
 import { keepAnAdmin } from './admins';
 import { SystemService, type Item } from './system-collection';

@@ -6,8 +6,8 @@ import { hashPassword } from '@/lib/auth/passwords';
 import { passwordSchema } from '@/lib/auth/password-reset';
 import { endUserSessions } from '@/lib/auth/sessions';
 import { translateDbError } from '@/lib/db/errors';
-import type { RequestContext } from '@/lib/http/context';
-import { ConflictError, NotFoundError, UnauthenticatedError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { ConflictError, NotFoundError, UnauthenticatedError } from '@/lib/core/errors';
 
 /** Every readable column; `password`, `token` and `tfa_secret` are write-only and never read. */
 const READABLE = [

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/password-reset';
 import { hashPassword } from '@/lib/auth/passwords';
 import { endUserSessions } from '@/lib/auth/sessions';
-import type { RequestContext } from '@/lib/http/context';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { keepAnAdmin } from './admins';
 import { SystemService, uniqueError, type Item, type Key } from './system-collection';
 

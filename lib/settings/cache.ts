@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import type { SettingsTable } from '@/lib/db/schema';
+import type { SettingsTable } from '@/lib/core/tables';
 import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 
 export type SettingsRow = Selectable<SettingsTable>;

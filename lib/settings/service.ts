@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Updateable } from 'kysely';
-import type { SettingsTable } from '@/lib/db/schema';
-import type { RequestContext } from '@/lib/http/context';
-import { ForbiddenError } from '@/lib/http/errors';
+import type { SettingsTable } from '@/lib/core/tables';
+import type { RequestContext } from '@/lib/core/context';
+import { ForbiddenError } from '@/lib/core/errors';
 import { invalidateSettings, loadSettings, type SettingsRow } from './cache';
 import { PASSWORD_MASK, type GeneralPatch, type SettingsPatch } from './schema';
 

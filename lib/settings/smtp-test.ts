@@ -1,6 +1,6 @@
 import 'server-only';
-import type { RequestContext } from '@/lib/http/context';
-import { defineError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { defineError } from '@/lib/core/errors';
 import { fromAddress, transportFrom } from '@/lib/mail/transport';
 import { loadSettings, type SettingsRow } from './cache';
 import type { SmtpTestBody } from './schema';

@@ -1,4 +1,4 @@
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { canonicalJson, isSystemName, schemaHash, VENDOR } from './snapshot';
 import type {
   DiffEntry,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { getDb, pgPool } from '@/lib/db/client';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { isObject } from './normalize';
 import { isSystemName, schemaHash } from './snapshot';
 import type { LegacyColumn, LegacyForeignKey, LegacyTable, Snapshot } from './types';

@@ -1,4 +1,4 @@
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import type {
   Json,
   JsonObject,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import {
   COLUMN_TYPES,
   assertColumnField,

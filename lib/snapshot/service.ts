@@ -1,8 +1,8 @@
 import 'server-only';
-import type { RequestContext } from '@/lib/http/context';
-import { AppError, InternalError, SchemaModifiedError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { AppError, InternalError, SchemaModifiedError } from '@/lib/core/errors';
 import { parseWith } from '@/lib/http/input';
-import { logger } from '@/lib/logs/logger';
+import { logger } from '@/lib/core/logger';
 import { buildOverview, invalidateSchema } from '@/lib/schema/overview';
 import { runPlan } from './apply';
 import { diffSnapshots, isLegacy, readIncoming, readSnapshotBody, type DiffMode } from './diff';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { ApiRequest } from '@/lib/http/api-request';
-import type { RequestContext } from '@/lib/http/context';
-import { InvalidPayloadError, UnsupportedMediaTypeError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { InvalidPayloadError, UnsupportedMediaTypeError } from '@/lib/core/errors';
 import { readBodyBytes } from '@/lib/http/input';
 import { createMany } from '@/lib/items/write/service';
 import { getSchema, type CollectionOverview } from '@/lib/schema/overview';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { publicUrl } from '@/lib/config';
+import { publicUrl } from '@/lib/core/config';
 import { getDb } from '@/lib/db/client';
 import { setupTestApp } from '../helpers/app';
 import { startSmtpServer, type TestSmtpServer, type CapturedMail } from '../helpers/smtp';

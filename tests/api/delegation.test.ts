@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { actorOf } from '@/lib/access/accountability';
+import { actorOf } from '@/lib/core/accountability';
 import { getDb } from '@/lib/db/client';
 import { resolveCaller } from '@/lib/http/caller';
 import { createPolicy, grant } from '../helpers/access';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logger } from '@/lib/logs/logger';
+import { logger } from '@/lib/core/logger';
 import { createPolicy, grant } from '../helpers/access';
 import { setupTestApp } from '../helpers/app';
 import { createUser } from '../helpers/users';

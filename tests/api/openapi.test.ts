@@ -3,10 +3,10 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import pkg from '@/package.json';
-import { publicUrl } from '@/lib/config';
+import { publicUrl } from '@/lib/core/config';
 import type { RouteSpec } from '@/lib/http/route';
 import { errorShapeFor } from '@/lib/http/shapes';
-import type { OpenApiDocument, OperationObject } from '@/lib/openapi/types';
+import type { OpenApiDocument, OperationObject } from '@/lib/http/openapi/types';
 import { setupTestApp } from '../helpers/app';
 
 const app = setupTestApp();

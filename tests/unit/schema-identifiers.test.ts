@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { assertIdentifier } from '@/lib/schema/identifiers';
 
 describe('assertIdentifier', () => {

@@ -1,4 +1,4 @@
-import { RouteNotFoundError } from '@/lib/http/errors';
+import { RouteNotFoundError } from '@/lib/core/errors';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 

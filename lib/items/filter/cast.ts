@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import type { FieldType } from '@/lib/schema/types';
 
 /** What a filter compares: a column or a function over one, with its type. */

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import { compileFunctionField, isFunctionCall } from '../functions';
 import type { Filter } from '../query';
 import { relationOf, type Hop } from '../relations-path';

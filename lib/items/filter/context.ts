@@ -1,5 +1,5 @@
-import type { Accountability } from '@/lib/access/accountability';
-import { ForbiddenError } from '@/lib/http/errors';
+import type { Accountability } from '@/lib/core/accountability';
+import { ForbiddenError } from '@/lib/core/errors';
 import type { FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { fieldOf } from '../relations-path';
 

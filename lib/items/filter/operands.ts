@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Accountability } from '@/lib/access/accountability';
-import { InvalidQueryError } from '@/lib/http/errors';
+import type { Accountability } from '@/lib/core/accountability';
+import { InvalidQueryError } from '@/lib/core/errors';
 import { isDynamic, resolveDynamic } from '../dynamic-values';
 import { castValue, type Target } from './cast';
 import { checkedField, type FilterContext } from './context';

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import type { FieldType } from '@/lib/schema/types';
 import { FILTER_OPERATORS, type FilterOperator } from '../query';
 import type { Target } from './cast';

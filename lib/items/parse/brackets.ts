@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 
 export type RawQuery = Record<string, string | string[]>;
 /** A parameter as sent: a plain value (string or repeated) or a tree built from bracket keys. */

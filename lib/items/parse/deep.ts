@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import type { DeepQuery } from '../query';
 import { normalizeFilter } from './filter';
 import { integer, isPlainObject, list, parseJson, single } from './values';

@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import { isDynamic } from '../dynamic-values';
 import { MAX_FILTER_DEPTH, MAX_FILTER_NODES } from '../filter/context';
 import type { Filter } from '../query';

@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import {
   AGGREGATE_FUNCTIONS,
   COUNT_MODES,

@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import type { RawParam } from './brackets';
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/lib/db/client';
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import type { FieldOverview } from '@/lib/schema/overview';
 import { fieldDenied } from '../filter/context';
 import { isFunctionCall } from '../functions';

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Accountability } from '@/lib/access/accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import { compileFilter, type FilterContext } from '../filter';
 import type { Filter } from '../query';

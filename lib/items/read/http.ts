@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { RequestContext } from '@/lib/http/context';
-import { NotFoundError } from '@/lib/http/errors';
+import type { RequestContext } from '@/lib/core/context';
+import { NotFoundError } from '@/lib/core/errors';
 import { reply, type Reply } from '@/lib/http/reply';
 import { getSchema } from '@/lib/schema/overview';
 import { readPolicyFor } from '../access';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type RawBuilder } from 'kysely';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/core/context';
 import type { Query } from '../query';
 import { and, filterSql, type ReadContext } from './context';
 import { nodeWhere, rowJson } from './compile';

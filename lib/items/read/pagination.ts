@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import { DEFAULT_LIMIT, type Query } from '../query';
 
 export interface PageWindow {

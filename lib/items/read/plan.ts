@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import type { FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { fieldDenied } from '../filter/context';
 import { isFunctionCall, parseFunctionCall } from '../functions';

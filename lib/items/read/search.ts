@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import type { FieldOverview } from '@/lib/schema/overview';
 import { escapeLike } from '../filter';
 import { collectionOf } from '../relations-path';

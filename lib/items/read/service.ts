@@ -6,8 +6,8 @@ import {
   InvalidQueryError,
   NotFoundError,
   UnauthenticatedError,
-} from '@/lib/http/errors';
-import type { RequestContext } from '@/lib/http/context';
+} from '@/lib/core/errors';
+import type { RequestContext } from '@/lib/core/context';
 import {
   getSchema,
   SYSTEM_PREFIX,

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { InvalidQueryError } from '@/lib/http/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import { fieldDenied } from '../filter/context';
 import { compileFunctionField, isFunctionCall } from '../functions';
 import { resolvePath, type M2OHop } from '../relations-path';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { actorOf } from '@/lib/access/accountability';
+import { actorOf } from '@/lib/core/accountability';
 import type { Db } from '@/lib/db/client';
 import type { CollectionOverview } from '@/lib/schema/overview';
 import type { ItemsContext } from './context';

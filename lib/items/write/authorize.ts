@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { defineError, ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { defineError, ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import { permissionOf, type ScopeRule } from '../access';
 import { compileFilter } from '../filter';

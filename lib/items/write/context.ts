@@ -1,4 +1,4 @@
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/core/context';
 
 /** The request context plus what the audit trail records about where a write came from. */
 export interface ItemsContext extends RequestContext {

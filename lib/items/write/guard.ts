@@ -1,5 +1,5 @@
 import 'server-only';
-import { ForbiddenError, InvalidPayloadError } from '@/lib/http/errors';
+import { ForbiddenError, InvalidPayloadError } from '@/lib/core/errors';
 import type { CollectionOverview, SchemaOverview } from '@/lib/schema/overview';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { ApiRequest } from '@/lib/http/api-request';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/core/context';
 import { jsonReply, type RawReply } from '@/lib/http/reply';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
 import type { Query } from '../query';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import type { M2MHop, O2MHop } from '../relations-path';
 import { coerceValue } from './validate';
 import { keysWhere, type Key, type Row } from './sql';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/core/errors';
 import { getSchema } from '@/lib/schema/overview';
 import { readPolicyFor } from '../access';
 import type { Query } from '../query';

@@ -1,7 +1,7 @@
 import 'server-only';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { getSchema } from '@/lib/schema/overview';
 import { andFilters, permissionOf } from '../access';
 import { compileFilter } from '../filter';

@@ -1,7 +1,7 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { hashPassword } from '@/lib/auth/passwords';
-import { InvalidPayloadError } from '@/lib/http/errors';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import type { FieldOverview } from '@/lib/schema/overview';
 
 type PayloadError = InstanceType<typeof InvalidPayloadError>;

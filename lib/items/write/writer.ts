@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { emitter, itemEvents, type HookContext, type HookMeta } from '@/lib/events/emitter';
-import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/http/errors';
+import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { relationOf, type M2MHop, type O2MHop } from '../relations-path';
 import { recordActivity, type AuditAction } from './audit';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Accountability } from '@/lib/access/accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import { getDb } from '@/lib/db/client';
 import { compileFilter } from '@/lib/items/filter';
 import type { Filter } from '@/lib/items/query';

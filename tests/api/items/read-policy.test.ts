@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/core/context';
 import type { ReadPolicy } from '@/lib/items/read/policy';
 import type { Query } from '@/lib/items/query';
 import { setupTestApp } from '../../helpers/app';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 async function ctx(): Promise<RequestContext> {
   const { getDb } = await import('@/lib/db/client');
-  const { anonymous } = await import('@/lib/access/accountability');
+  const { anonymous } = await import('@/lib/core/accountability');
   return {
     db: getDb(),
     accountability: { ...anonymous(null, null), user: admin.id },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/core/errors';
 import { escapeLike } from '@/lib/items/filter';
 import { compileFunctionField } from '@/lib/items/functions';
 import type { Filter } from '@/lib/items/query';

@@ -6,7 +6,7 @@ import {
   PostgresQueryCompiler,
   type RawBuilder,
 } from 'kysely';
-import type { Accountability } from '@/lib/access/accountability';
+import type { Accountability } from '@/lib/core/accountability';
 import { compileFilter } from '@/lib/items/filter';
 import type { FilterContext } from '@/lib/items/filter';
 import type { Filter } from '@/lib/items/query';

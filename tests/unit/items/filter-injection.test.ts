@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/core/errors';
 import { compileFunctionField } from '@/lib/items/functions';
 import { parseQuery } from '@/lib/items/parse';
 import type { Filter } from '@/lib/items/query';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/core/errors';
 import { emptyQuery, itemsQuerySchema, parseQuery } from '@/lib/items/parse';
 
 function fails(raw: Record<string, string | string[]>, message: RegExp) {

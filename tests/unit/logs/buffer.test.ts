@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LogBuffer, type LogEntry } from '@/lib/logs/buffer';
+import { LogBuffer, type LogEntry } from '@/lib/core/log-buffer';
 
 const entry = (n: number, level = 30): LogEntry => ({
   level,

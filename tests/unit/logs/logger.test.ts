@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logBuffer, logger } from '@/lib/logs/logger';
+import { logBuffer, logger } from '@/lib/core/logger';
 
 describe('logger', () => {
   it('records info and above in the buffer even when stdout is silenced', () => {

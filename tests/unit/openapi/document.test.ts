@@ -2,9 +2,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { buildDocument } from '@/lib/openapi/document';
-import { operationId } from '@/lib/openapi/operation';
-import { rawResponse } from '@/lib/openapi/raw';
+import { buildDocument } from '@/lib/http/openapi/document';
+import { operationId } from '@/lib/http/openapi/operation';
+import { rawResponse } from '@/lib/http/openapi/raw';
 
 const noop = async () => null;
 const item = z.object({ id: z.number().int(), title: z.string().nullable() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toOpenApiSchema, type SchemaObject } from '@/lib/openapi/zod-schema';
+import { toOpenApiSchema, type SchemaObject } from '@/lib/http/openapi/zod-schema';
 
 describe('toOpenApiSchema', () => {
   it('closes a strict object and lists only its required properties', () => {

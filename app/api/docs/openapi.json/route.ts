@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { jsonReply } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
-import { openApiDocument } from '@/lib/openapi/document';
-import { rawResponse } from '@/lib/openapi/raw';
+import { openApiDocument } from '@/lib/http/openapi/document';
+import { rawResponse } from '@/lib/http/openapi/raw';
 
 const documentShape = z.looseObject({
   openapi: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { logStreamQuery, streamLogs } from '@/lib/logs/service';
-import { rawResponse } from '@/lib/openapi/raw';
+import { rawResponse } from '@/lib/http/openapi/raw';
 
 export const GET = route(
   {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { textReply } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
-import { rawResponse } from '@/lib/openapi/raw';
+import { rawResponse } from '@/lib/http/openapi/raw';
 
 export const GET = route(
   {

@@ -1,6 +1,6 @@
 import 'server-only';
 import pino from 'pino';
-import { LogBuffer, type LogEntry } from './buffer';
+import { LogBuffer, type LogEntry } from './log-buffer';
 
 const holder = globalThis as typeof globalThis & {
   __daasLog?: { logger: pino.Logger; buffer: LogBuffer };

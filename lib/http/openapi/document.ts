@@ -1,6 +1,6 @@
 import 'server-only';
 import pkg from '@/package.json';
-import { publicUrl } from '@/lib/config';
+import { publicUrl } from '@/lib/core/config';
 import { buildOperation, openApiPath, type AnySpec } from './operation';
 import type { HttpMethod, OpenApiDocument } from './types';
 import type { SchemaObject } from './zod-schema';

@@ -1,5 +1,5 @@
-import type { Accountability } from '@/lib/access/accountability';
-import type { Db } from '@/lib/db/client';
+import type { Accountability } from './accountability';
+import type { Db } from './tables';
 
 /** What every service receives besides its input. Nothing below lib/http reads headers. */
 export interface RequestContext {

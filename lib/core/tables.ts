@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /** Values the database fills in: optional on insert, always present on read. */
 type Auto<T> = Generated<T>;
@@ -231,3 +231,6 @@ export interface Database {
   daas_fields: FieldsMetaTable;
   daas_relations: RelationsMetaTable;
 }
+
+/** The typed kysely executor over these tables: the client, or a transaction on it. */
+export type Db = Kysely<Database>;
