@@ -2,7 +2,6 @@ import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
-import { reply, type Reply } from '@/lib/http/reply';
 import { invalidateScopeCache, type ScopeItem } from './scope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,7 +55,7 @@ async function findScope(ctx: Ctx, id: string): Promise<ScopeItem> {
 export async function listScopes(
   input: { query: z.infer<typeof scopeListQuery> },
   ctx: Ctx,
-): Promise<Reply> {
+): Promise<{ data: unknown[]; meta: { total: number } }> {
   const [rows, count] = await Promise.all([
     ctx.db
       .selectFrom('daas_scope_items')
@@ -70,7 +69,7 @@ export async function listScopes(
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return reply({ data: rows, meta: { total: Number(count.total) } });
+  return { data: rows, meta: { total: Number(count.total) } };
 }
 
 export async function readScope(input: { params: { id: string } }, ctx: Ctx): Promise<ScopeItem> {

@@ -2,44 +2,22 @@ import 'server-only';
 import { anonymous, type Accountability } from '@/lib/core/accountability';
 import { onAccessInvalidated, resolveUserAccess } from '@/lib/access/policies';
 import { config } from '@/lib/core/config';
-import { peerOf } from '@/lib/http/peer';
 import type { Db } from '@/lib/db/client';
 import { InvalidCredentialsError, InvalidTokenError } from '@/lib/core/errors';
 import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import { liveSession } from './session-cache';
 import { looksLikeJwt, tokenHash, verifyAccessToken } from './tokens';
-import type { ApiRequest } from '@/lib/http/api-request';
 
 export const SESSION_COOKIE = 'daas_session';
 
-export function readCookie(request: ApiRequest, name: string): string | null {
-  const header = request.headers.get('cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    }
-  }
-  return null;
-}
-
-/**
- * The client's address. `X-Forwarded-For` is believed only with TRUST_PROXY (the service sits
- * behind a proxy that sets it); otherwise a client could pick any address and slip past
- * per-address rate limits. Without it: the TCP peer (fast path), else the address the nearest
- * hop appended (the last entry, as when served through Next).
- */
-export function clientIp(request: ApiRequest): string | null {
-  const forwarded = request.headers.get('x-forwarded-for');
-  const hops =
-    forwarded
-      ?.split(',')
-      .map((h) => h.trim())
-      .filter(Boolean) ?? [];
-  if (config().TRUST_PROXY)
-    return hops[0] ?? request.headers.get('x-real-ip') ?? peerOf(request) ?? null;
-  return peerOf(request) ?? hops.at(-1) ?? null;
+/** What a request presents to prove who it is, read from it by the HTTP layer. */
+export interface Credentials {
+  /** The Authorization header, as sent. */
+  authorization: string | null;
+  /** The value of the session cookie. */
+  sessionCookie: string | null;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 async function loadUser(db: Db, where: { id: string } | { token: string }) {
@@ -102,9 +80,9 @@ async function signedIn(
  * session cookie. No credential: the anonymous caller. A credential that does not check out:
  * 401, never a silent downgrade to anonymous.
  */
-export async function authenticate(request: ApiRequest, db: Db): Promise<Accountability> {
-  const base = anonymous(clientIp(request), request.headers.get('user-agent'));
-  const auth = request.headers.get('authorization');
+export async function authenticate(db: Db, presented: Credentials): Promise<Accountability> {
+  const base = anonymous(presented.ip, presented.userAgent);
+  const auth = presented.authorization;
   const bearer = auth && /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, '').trim() : null;
 
   if (bearer && looksLikeJwt(bearer)) {
@@ -129,7 +107,7 @@ export async function authenticate(request: ApiRequest, db: Db): Promise<Account
     });
   }
 
-  const cookie = readCookie(request, SESSION_COOKIE);
+  const cookie = presented.sessionCookie;
   if (cookie) {
     const row = await db
       .selectFrom('daas_sessions')

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidCredentialsError, InvalidOtpError } from '@/lib/core/errors';
-import type { Reply } from '@/lib/http/reply';
 import { recordUserActivity } from './audit';
 import { mfaExpected } from './mfa';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { limitAttempt } from './rate-limit';
-import { createSession, grantReply } from './sessions';
+import { createSession, type GrantOutcome } from './sessions';
 import { provesFactor } from './otp-once';
 
 export const authMode = z.enum(['json', 'session']).default('json');
@@ -76,7 +75,7 @@ async function assuranceFor(db: Db, user: Candidate, otp: string | undefined): P
  * Wrong passwords and wrong codes count against the email and the address (see
  * rate-limit.ts); a locked account is refused before its password is even checked.
  */
-export async function login(input: LoginInput, ctx: RequestContext): Promise<Reply> {
+export async function login(input: LoginInput, ctx: RequestContext): Promise<GrantOutcome> {
   const { user, aal } = await limitAttempt(
     'login',
     { account: input.email, ip: ctx.accountability.ip },
@@ -96,5 +95,5 @@ export async function login(input: LoginInput, ctx: RequestContext): Promise<Rep
     await recordUserActivity(trx, { action: 'login', user: user.id, who: ctx.accountability });
     return created;
   });
-  return grantReply(grant, input.mode);
+  return { grant, mode: input.mode };
 }

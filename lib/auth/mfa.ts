@@ -10,12 +10,11 @@ import {
   InvalidPayloadError,
   UnauthenticatedError,
 } from '@/lib/core/errors';
-import type { Reply } from '@/lib/http/reply';
 import { loadSettings } from '@/lib/settings/cache';
 import { recordUserActivity } from './audit';
 import { verifyPassword } from './passwords';
 import { limitAttempt } from './rate-limit';
-import { type AuthMode, grantReply } from './sessions';
+import type { AuthMode, GrantOutcome } from './sessions';
 import { randomToken, tokenHash } from './tokens';
 import { provesFactor } from './otp-once';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from './totp';
@@ -142,7 +141,7 @@ export async function disableTfa(
 export async function verifyMfa(
   input: z.infer<typeof mfaVerifyBody> & { hasCookie: boolean },
   ctx: RequestContext,
-): Promise<Reply> {
+): Promise<GrantOutcome> {
   const session = ctx.accountability.session;
   if (!session) throw new InvalidPayloadError('Only a signed-in session can be verified');
   const user = await me(ctx);
@@ -163,5 +162,5 @@ export async function verifyMfa(
     .executeTakeFirst();
   if (!row) throw new InvalidCredentialsError('Invalid session');
   const mode: AuthMode = input.mode ?? (input.hasCookie ? 'session' : 'json');
-  return grantReply({ session, user: user.id, aal: 2, refreshToken }, mode);
+  return { grant: { session, user: user.id, aal: 2, refreshToken }, mode };
 }

@@ -2,13 +2,11 @@ import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
-import { reply, type Reply } from '@/lib/http/reply';
 import {
   type AuthMode,
-  clearedSessionCookie,
   endSession,
   endSessionByToken,
-  grantReply,
+  type GrantOutcome,
   rotateSession,
 } from './sessions';
 import { recordUserActivity } from './audit';
@@ -41,15 +39,14 @@ function presented(input: TokenSource): string | null {
 export async function refresh(
   input: TokenSource & { mode?: AuthMode },
   ctx: RequestContext,
-): Promise<Reply> {
+): Promise<GrantOutcome> {
   const token = presented(input);
   // As Directus: a token in the body defaults to a JSON answer, the cookie to a new cookie.
   const mode = input.mode ?? (input.refresh_token ? 'json' : 'session');
   if (!token) {
     throw new InvalidPayloadError('The refresh token is required in either the payload or cookie');
   }
-  const grant = await rotateSession(ctx.db, token);
-  return grantReply(grant, mode);
+  return { grant: await rotateSession(ctx.db, token), mode };
 }
 
 /**
@@ -58,7 +55,7 @@ export async function refresh(
  * An already-ended session is not an error: signing out twice is harmless. The cookie is
  * cleared either way.
  */
-export async function logout(input: TokenSource, ctx: RequestContext): Promise<Reply> {
+export async function logout(input: TokenSource, ctx: RequestContext): Promise<void> {
   const token = presented(input);
   const callerSession = ctx.accountability.session;
   if (!token && !callerSession) {
@@ -76,5 +73,4 @@ export async function logout(input: TokenSource, ctx: RequestContext): Promise<R
   for (const user of ended) {
     await recordUserActivity(ctx.db, { action: 'logout', user, who: ctx.accountability });
   }
-  return reply(null, { status: 204, cookies: [clearedSessionCookie()] });
 }

@@ -1,13 +1,17 @@
 import 'server-only';
-import { config, durationMs, publicUrl } from '@/lib/core/config';
+import { config, durationMs } from '@/lib/core/config';
 import type { Db } from '@/lib/db/client';
 import { InvalidCredentialsError } from '@/lib/core/errors';
-import { reply, serializeCookie, type Reply } from '@/lib/http/reply';
-import { SESSION_COOKIE } from './authenticate';
 import { forgetSession } from './session-cache';
-import { randomToken, signAccessToken, tokenHash } from './tokens';
+import { randomToken, tokenHash } from './tokens';
 
 export type AuthMode = 'json' | 'session';
+
+/** A session granted and how the client asked to receive its tokens. */
+export interface GrantOutcome {
+  grant: SessionGrant;
+  mode: AuthMode;
+}
 
 export interface SessionGrant {
   session: string;
@@ -120,50 +124,4 @@ export async function endUserSessions(db: Db, user: string, keep?: string | null
   if (keep) query = query.where('id', '!=', keep);
   const rows = await query.returning('id').execute();
   rows.forEach((r) => forgetSession(r.id));
-}
-
-function cookieSecure(): boolean {
-  return publicUrl().startsWith('https:');
-}
-
-export function sessionCookie(value: string): string {
-  return serializeCookie(SESSION_COOKIE, value, {
-    maxAgeSeconds: Math.floor(refreshTtlMs() / 1000),
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: cookieSecure(),
-  });
-}
-
-export function clearedSessionCookie(): string {
-  return serializeCookie(SESSION_COOKIE, '', {
-    maxAgeSeconds: 0,
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: cookieSecure(),
-  });
-}
-
-const NO_STORE = { 'cache-control': 'no-store' };
-
-/**
- * The answer to a successful login or refresh: tokens in the body (`json`) or the session
- * token in an httpOnly cookie with only the access token in the body (`session`).
- */
-export async function grantReply(grant: SessionGrant, mode: AuthMode): Promise<Reply> {
-  const expires = accessTtlMs();
-  const accessToken = await signAccessToken(
-    { id: grant.user, session: grant.session, aal: grant.aal },
-    expires,
-  );
-  if (mode === 'session') {
-    return reply(
-      { data: { access_token: accessToken, expires } },
-      { headers: NO_STORE, cookies: [sessionCookie(grant.refreshToken)] },
-    );
-  }
-  return reply(
-    { data: { access_token: accessToken, refresh_token: grant.refreshToken, expires } },
-    { headers: NO_STORE },
-  );
 }

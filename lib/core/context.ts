@@ -8,6 +8,8 @@ export interface RequestContext {
   requestId: string;
   /** Validated scope URI of the request; null = root scope; undefined = no scope context. */
   scope?: string | null;
+  /** The request's Origin header, kept in the audit trail (daas_activity.origin). */
+  origin?: string | null;
 }
 
 /** The same context over another executor, e.g. inside a transaction. */

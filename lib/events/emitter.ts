@@ -1,10 +1,10 @@
 import type { Accountability } from '@/lib/core/accountability';
 import { logger } from '@/lib/core/logger';
-import type { SchemaOverview } from '@/lib/schema/overview';
 
 /** What every hook receives as its last argument (the specification's handler contract). */
 export interface HookContext {
-  schema: SchemaOverview | null;
+  /** The schema overview (lib/schema); opaque here, since events sits below the schema module. */
+  schema: object | null;
   accountability: Accountability | null;
   /** Validated scope of the originating request; null = root; undefined = no scope (cron). */
   resourceUri?: string | null;

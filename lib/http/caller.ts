@@ -3,10 +3,11 @@ import { anonymous, type Accountability } from '@/lib/core/accountability';
 import { applyDelegation } from '@/lib/access/delegation';
 import { publicPolicyId, resolveUserAccess } from '@/lib/access/policies';
 import { ForbiddenScopeError, resolveScope } from '@/lib/access/scope';
-import { authenticate, clientIp, readCookie } from '@/lib/auth/authenticate';
+import { authenticate, SESSION_COOKIE } from '@/lib/auth/authenticate';
 import type { Db } from '@/lib/db/client';
 import { AppError } from '@/lib/core/errors';
 import type { ApiRequest } from './api-request';
+import { clientIp, readCookie } from './request-info';
 
 export const SCOPE_HEADER = 'x-resource-uri';
 export const SCOPE_COOKIE = 'daas_resource_uri';
@@ -35,7 +36,12 @@ export function scopeGiven(request: ApiRequest): boolean {
 
 async function signIn(request: ApiRequest, db: Db, lenient: boolean): Promise<Accountability> {
   try {
-    return await authenticate(request, db);
+    return await authenticate(db, {
+      authorization: request.headers.get('authorization'),
+      sessionCookie: readCookie(request, SESSION_COOKIE),
+      ip: clientIp(request),
+      userAgent: request.headers.get('user-agent'),
+    });
   } catch (err) {
     if (lenient && err instanceof AppError && err.status === 401) {
       return anonymous(clientIp(request), request.headers.get('user-agent'));

@@ -13,6 +13,11 @@ export function reply(
   return new Reply(body, init);
 }
 
+/** A list result: `{data, meta}` when the service counted, `{data}` otherwise. */
+export function listReply(result: { data: unknown; meta?: unknown }): Reply {
+  return reply(result.meta ? { data: result.data, meta: result.meta } : { data: result.data });
+}
+
 /**
  * A handler result sent exactly as given, outside the `{data}` envelope: plain text, a
  * health document, the OpenAPI document, a body the specification fixes.

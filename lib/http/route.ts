@@ -10,7 +10,8 @@ import { resolveCaller } from './caller';
 import { corsHeaders } from './cors';
 import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from '@/lib/core/errors';
-import { parseWith, queryObject, readJsonBody } from './input';
+import { parseWith } from '@/lib/core/parse';
+import { queryObject, readJsonBody } from './input';
 import { jsonOutcome, lowerCased, responseOutcome, type Outcome } from './outcome';
 import { errorOutcome } from './respond';
 import { RawReply, Reply } from './reply';
@@ -118,7 +119,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
         : (undefined as B);
       const result = await handler(
         { params, query, body, request },
-        { db, accountability, requestId, scope },
+        { db, accountability, requestId, scope, origin: request.headers.get('origin') },
       );
       outcome = toOutcome(result, spec.status ?? 200);
     } catch (err) {

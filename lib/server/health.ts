@@ -3,7 +3,6 @@ import os from 'node:os';
 import pkg from '@/package.json';
 import type { RequestContext } from '@/lib/core/context';
 import { ServiceUnavailableError } from '@/lib/core/errors';
-import { jsonReply, type RawReply } from '@/lib/http/reply';
 import { probeDatabase } from './database';
 
 type Status = 'ok' | 'warn' | 'error';
@@ -29,7 +28,7 @@ function worst(statuses: Status[]): Status {
  * status; only administrators see the individual checks, which describe the infrastructure.
  * An unreachable database answers 503 so load balancers take the instance out.
  */
-export async function serverHealth(_input: unknown, ctx: RequestContext): Promise<RawReply> {
+export async function serverHealth(ctx: RequestContext): Promise<HealthReport> {
   const db = await probeDatabase(ctx.db);
   const dbStatus: Status = !db.ok
     ? 'error'
@@ -63,26 +62,25 @@ export async function serverHealth(_input: unknown, ctx: RequestContext): Promis
   const body = ctx.accountability.admin
     ? { status, releaseId: pkg.version, serviceId: os.hostname(), checks }
     : { status };
-  return jsonReply(body, {
-    status: status === 'error' ? 503 : 200,
-    headers: { 'cache-control': 'no-store' },
-    contentType: 'application/health+json; charset=utf-8',
-  });
+  return { status, body };
 }
 
-const DEPRECATION_HEADERS = {
-  deprecation: 'true',
-  link: '</api/server/ping>; rel="successor-version"',
-  'cache-control': 'no-store',
-};
+export interface HealthReport {
+  status: Status;
+  body: {
+    status: Status;
+    releaseId?: string;
+    serviceId?: string;
+    checks?: Record<string, Check[]>;
+  };
+}
 
-/** The deprecated `GET /api/health`: tests the database and points at its successor. */
-export async function legacyHealth(_input: unknown, ctx: RequestContext): Promise<RawReply> {
+/** The deprecated health check: the database answers, or a 503 carrying `headers`. */
+export async function legacyHealth(
+  ctx: RequestContext,
+  headers: Record<string, string>,
+): Promise<{ status: 'ok' }> {
   const db = await probeDatabase(ctx.db);
-  if (!db.ok) {
-    throw new ServiceUnavailableError('The database is not reachable', {
-      headers: DEPRECATION_HEADERS,
-    });
-  }
-  return jsonReply({ status: 'ok' }, { headers: DEPRECATION_HEADERS });
+  if (!db.ok) throw new ServiceUnavailableError('The database is not reachable', { headers });
+  return { status: 'ok' };
 }

@@ -6,16 +6,13 @@ import type { Db } from '@/lib/db/client';
 import { translateDbError } from '@/lib/db/errors';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError, AppError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
-import { reply, type Reply } from '@/lib/http/reply';
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import type { Filter, Query } from '@/lib/items/query';
 import { getSchema } from '@/lib/schema/overview';
 import { permissionOf, readPolicyFor } from '@/lib/items/access';
 import * as read from '@/lib/items/read/service';
-import type { ItemsContext } from '@/lib/items/write/context';
 import * as write from '@/lib/items/write/service';
 import { WRITE_ONLY } from '@/lib/access/write-only';
-import type { ApiRequest } from '@/lib/http/api-request';
 
 export type Item = Record<string, unknown>;
 export type Key = write.Key;
@@ -52,7 +49,6 @@ export interface WriteInput<B> {
   params?: { id: string };
   query?: ItemsQueryInput;
   body: B;
-  request: ApiRequest;
 }
 
 export const idParams = z.object({ id: z.string().min(1).max(255) });
@@ -84,10 +80,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function authorize(ctx: RequestContext, collection: string, action: Action) {
   if (ctx.accountability.admin) return;
   await permissionOf(ctx, await getSchema(ctx.db), collection, action);
-}
-
-function itemsContext(ctx: RequestContext, request?: ApiRequest): ItemsContext {
-  return { ...ctx, origin: request?.headers.get('origin') ?? null };
 }
 
 /** A key that cannot exist in the key column finds nothing instead of a database error. */
@@ -145,10 +137,9 @@ export class SystemService {
     return { ...SYSTEM, policy, events: !this.spec.silent };
   }
 
-  async list(input: ListInput, ctx: RequestContext): Promise<Reply> {
+  async list(input: ListInput, ctx: RequestContext): Promise<read.ListResult> {
     const options = await this.reading(ctx);
-    const r = await read.readByQuery(this.spec.collection, this.query(input.query), ctx, options);
-    return reply(r.meta ? { data: r.data, meta: r.meta } : { data: r.data });
+    return read.readByQuery(this.spec.collection, this.query(input.query), ctx, options);
   }
 
   /** Items by key for the `/me` endpoints: the caller's own, so no permission check. */
@@ -201,21 +192,15 @@ export class SystemService {
     const before = async (db: Db) => {
       for (const item of items) await this.spec.check?.(item, { ...ctx, db });
     };
-    const c = itemsContext(ctx, input.request);
     const keys = await this.run(() =>
-      write.createMany(this.spec.collection, items, c, { ...SYSTEM, before }),
+      write.createMany(this.spec.collection, items, ctx, { ...SYSTEM, before }),
     );
     const shown = await this.shown(keys, input.query, ctx);
     return many ? shown : shown[0];
   }
 
   /** Checks the change against each stored row it applies to, then writes it in one go. */
-  private async updateKeys(
-    keys: Key[],
-    data: unknown,
-    input: WriteInput<unknown>,
-    ctx: RequestContext,
-  ) {
+  private async updateKeys(keys: Key[], data: unknown, ctx: RequestContext) {
     const change = await this.prepared(data, ctx, 'update');
     if (!keys.length) return [];
     // Checked against the stored rows inside the write's own transaction.
@@ -225,9 +210,8 @@ export class SystemService {
       }
     };
     const filter: Filter = { id: { _in: keys } };
-    const c = itemsContext(ctx, input.request);
     const done = await this.run(() =>
-      write.updateByFilter(this.spec.collection, filter, change, c, { ...SYSTEM, before }),
+      write.updateByFilter(this.spec.collection, filter, change, ctx, { ...SYSTEM, before }),
     );
     if (done.length) await this.spec.afterUpdate?.(done, change, ctx);
     return done;
@@ -236,7 +220,7 @@ export class SystemService {
   async update(input: WriteInput<Item>, ctx: RequestContext) {
     await authorize(ctx, this.spec.collection, 'update');
     const key = validKey(this.spec, input.params?.id);
-    const done = key === null ? [] : await this.updateKeys([key], input.body, input, ctx);
+    const done = key === null ? [] : await this.updateKeys([key], input.body, ctx);
     if (!done.length) throw new NotFoundError('Item not found');
     return (await this.shown(done, input.query, ctx))[0];
   }
@@ -253,36 +237,33 @@ export class SystemService {
       const found = await read.readByQuery(this.spec.collection, q, ctx, await this.reading(ctx));
       keys = (found.data as Item[]).map((r) => r.id as Key);
     }
-    const done = await this.updateKeys(keys, body.data, input, ctx);
+    const done = await this.updateKeys(keys, body.data, ctx);
     return this.shown(done, input.query, ctx);
   }
 
-  private async removeKeys(keys: Key[], ctx: RequestContext, request: ApiRequest): Promise<Key[]> {
+  private async removeKeys(keys: Key[], ctx: RequestContext): Promise<Key[]> {
     if (!keys.length) return [];
     const before = async (db: Db) => {
       const found = (await storedRows(this.spec, db, keys)).map((r) => r.id as Key);
       if (found.length) await this.spec.beforeDelete?.(found, { ...ctx, db });
     };
-    const c = itemsContext(ctx, request);
     const filter: Filter = { id: { _in: keys } };
     return this.run(() =>
-      write.deleteByFilter(this.spec.collection, filter, c, { ...SYSTEM, before }),
+      write.deleteByFilter(this.spec.collection, filter, ctx, { ...SYSTEM, before }),
     );
   }
 
-  async remove(input: { params: { id: string }; request: ApiRequest }, ctx: RequestContext) {
+  async remove(input: { params: { id: string } }, ctx: RequestContext): Promise<void> {
     await authorize(ctx, this.spec.collection, 'delete');
     const key = validKey(this.spec, input.params.id);
-    const done = key === null ? [] : await this.removeKeys([key], ctx, input.request);
+    const done = key === null ? [] : await this.removeKeys([key], ctx);
     if (!done.length) throw new NotFoundError('Item not found');
-    return reply(null, { status: 204 });
   }
 
   async removeBatch(input: WriteInput<z.infer<typeof batchDeleteBody>>, ctx: RequestContext) {
     await authorize(ctx, this.spec.collection, 'delete');
     const raw = Array.isArray(input.body) ? input.body : input.body.keys;
     const keys = raw.map((k) => validKey(this.spec, k)).filter((k) => k !== null);
-    await this.removeKeys(keys, ctx, input.request);
-    return reply(null, { status: 204 });
+    await this.removeKeys(keys, ctx);
   }
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { RequestContext } from '@/lib/core/context';
 import { AppError, InternalError, SchemaModifiedError } from '@/lib/core/errors';
-import { parseWith } from '@/lib/http/input';
+import { parseWith } from '@/lib/core/parse';
 import { logger } from '@/lib/core/logger';
 import { buildOverview, invalidateSchema } from '@/lib/schema/overview';
 import { runPlan } from './apply';

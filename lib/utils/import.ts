@@ -1,35 +1,12 @@
 import 'server-only';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { ApiRequest } from '@/lib/http/api-request';
 import type { RequestContext } from '@/lib/core/context';
-import { InvalidPayloadError, UnsupportedMediaTypeError } from '@/lib/core/errors';
-import { readBodyBytes } from '@/lib/http/input';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { createMany } from '@/lib/items/write/service';
 import { getSchema, type CollectionOverview } from '@/lib/schema/overview';
 import { writableCollection } from '@/lib/items/write/guard';
 
 type Row = Record<string, unknown>;
-
-/** The uploaded file of a multipart/form-data request: its type and text. */
-async function uploadedFile(request: ApiRequest): Promise<{ type: string; text: string }> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) {
-    throw new UnsupportedMediaTypeError('Send the file as multipart/form-data');
-  }
-  const bytes = await readBodyBytes(request, 'Upload');
-  if (!bytes?.byteLength) throw new InvalidPayloadError('No file was sent');
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(bytes), {
-      headers: { 'content-type': type },
-    }).formData();
-  } catch {
-    throw new InvalidPayloadError('The multipart body could not be read');
-  }
-  const file = [...form.values()].find((v): v is File => typeof v !== 'string');
-  if (!file) throw new InvalidPayloadError('No file was sent');
-  return { type: file.type, text: await file.text() };
-}
 
 const TEXTUAL = new Set(['string', 'text', 'uuid', 'hash', 'csv']);
 
@@ -54,7 +31,12 @@ function fromCsv(collection: CollectionOverview, rows: Row[]): Row[] {
   });
 }
 
-function items(file: { type: string; text: string }, collection: CollectionOverview): Row[] {
+export interface UploadedFile {
+  type: string;
+  text: string;
+}
+
+function items(file: UploadedFile, collection: CollectionOverview): Row[] {
   const isCsv = /csv/i.test(file.type) || (!/json/i.test(file.type) && !/^\s*[[{]/.test(file.text));
   if (isCsv) {
     try {
@@ -84,12 +66,11 @@ function items(file: { type: string; text: string }, collection: CollectionOverv
  * and one bad row leaves nothing imported.
  */
 export async function importItems(
-  collection: string,
-  request: ApiRequest,
+  input: { collection: string; file: UploadedFile; origin: string | null },
   ctx: RequestContext,
 ): Promise<void> {
-  const c = writableCollection(await getSchema(ctx.db), collection);
-  const rows = items(await uploadedFile(request), c);
+  const c = writableCollection(await getSchema(ctx.db), input.collection);
+  const rows = items(input.file, c);
   if (!rows.length) return;
-  await createMany(collection, rows, { ...ctx, origin: request.headers.get('origin') });
+  await createMany(input.collection, rows, { ...ctx, origin: input.origin });
 }

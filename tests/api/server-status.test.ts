@@ -131,7 +131,7 @@ describe('health with a database that is down', () => {
   });
 
   it('reports error with 503 from /api/server/health, with the failing check for admins', async () => {
-    const { serverHealth } = await import('@/lib/server/health');
+    const { serverHealthReply: serverHealth } = await import('@/lib/server/http');
     const res = await serverHealth(undefined, ctx(unreachable, true));
     expect(res.init.status).toBe(503);
     const body = JSON.parse(res.body);
@@ -143,7 +143,7 @@ describe('health with a database that is down', () => {
   });
 
   it('answers 503 SERVICE_UNAVAILABLE from /api/health, keeping the deprecation headers', async () => {
-    const { legacyHealth } = await import('@/lib/server/health');
+    const { legacyHealthReply: legacyHealth } = await import('@/lib/server/http');
     await expect(legacyHealth(undefined, ctx(unreachable))).rejects.toMatchObject({
       status: 503,
       code: 'SERVICE_UNAVAILABLE',

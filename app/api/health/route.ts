@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { legacyHealth } from '@/lib/server/health';
+import { legacyHealthReply } from '@/lib/server/http';
 
 export const GET = route(
   {
@@ -8,6 +8,6 @@ export const GET = route(
     summary: 'Deprecated database check; use /api/server/ping or /api/server/health',
     tags: ['Server'],
   },
-  (input, ctx) => legacyHealth(input, ctx),
+  legacyHealthReply,
 );
 export const OPTIONS = preflight;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { clearLogs, logEntryResponse, logsQuery, readLogs } from '@/lib/logs/service';
+import { readLogsReply } from '@/lib/logs/http';
+import { clearLogs, logEntryResponse, logsQuery } from '@/lib/logs/service';
 
 export const GET = route(
   {
@@ -10,7 +11,7 @@ export const GET = route(
     tags: ['Logs'],
     response: z.array(logEntryResponse),
   },
-  (input, ctx) => readLogs(input, ctx),
+  readLogsReply,
 );
 export const DELETE = route(
   { status: 204, summary: 'Clear the runtime log buffer (admin only)', tags: ['Logs'] },

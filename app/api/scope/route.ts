@@ -7,6 +7,7 @@ import {
   scopeListQuery,
 } from '@/lib/access/scope-items';
 import { preflight } from '@/lib/http/cors';
+import { listReply } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
 
 export const GET = route(
@@ -17,7 +18,7 @@ export const GET = route(
     tags: ['Scope'],
     response: z.array(scopeItemResponse),
   },
-  (input, ctx) => listScopes(input, ctx),
+  async (input, ctx) => listReply(await listScopes(input, ctx)),
 );
 export const POST = route(
   {

@@ -3,12 +3,28 @@ import { InvalidPayloadError } from '@/lib/core/errors';
 import type { M2MHop, O2MHop } from '../relations-path';
 import { coerceValue } from './validate';
 import { keysWhere, type Key, type Row } from './sql';
-import type { Writer } from './writer';
+import type { CollectionOverview, SchemaOverview } from '@/lib/schema/overview';
+import type { ItemsContext } from './context';
 
 const DETAILED = new Set(['create', 'update', 'delete']);
 
+/**
+ * What nested writes need of the writer that called them. Declared here, not imported from
+ * writer.ts, so the two files don't depend on each other: the writer passes itself in.
+ */
+export interface NestedWriter {
+  readonly ctx: ItemsContext;
+  readonly schema: SchemaOverview;
+  collection(name: string): CollectionOverview & { primary: string };
+  create(collection: string, data: unknown): Promise<Key>;
+  update(collection: string, key: Key, data: unknown): Promise<Key>;
+  updateMany(collection: string, keys: Key[], data: unknown): Promise<Key[]>;
+  upsert(collection: string, data: Record<string, unknown>): Promise<Key>;
+  remove(collection: string, keys: Key[]): Promise<Key[]>;
+}
+
 interface Side {
-  writer: Writer;
+  writer: NestedWriter;
   hop: O2MHop | M2MHop;
   /** The value the children's foreign key holds for this parent. */
   parentRef: Key;
@@ -118,7 +134,7 @@ async function detailed(side: Side, value: Record<string, unknown>): Promise<voi
  * many-to-one handling of the junction's own write creates, updates or links.
  */
 export async function writeRelated(
-  writer: Writer,
+  writer: NestedWriter,
   input: { hop: O2MHop | M2MHop; parent: Row; value: unknown },
 ): Promise<void> {
   const { hop, value } = input;

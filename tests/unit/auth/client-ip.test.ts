@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientIp } from '@/lib/auth/authenticate';
+import { clientIp } from '@/lib/http/request-info';
 import { setPeer } from '@/lib/http/peer';
 
 function request(forwardedFor?: string, peer?: string): Request {

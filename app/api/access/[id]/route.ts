@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { access, createAccessBody, accessFields } from '@/lib/services/access';
-import { systemRoutes } from '@/lib/services/system-routes';
+import { systemRoutes } from '@/lib/services/http';
 
 const r = systemRoutes(access, {
   create: createAccessBody,

@@ -1,4 +1,5 @@
-import { login, loginBody, tokensResponse } from '@/lib/auth/login';
+import { loginReply } from '@/lib/auth/http';
+import { loginBody, tokensResponse } from '@/lib/auth/login';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
@@ -11,6 +12,6 @@ export const POST = route(
     tags: ['Authentication'],
     response: tokensResponse,
   },
-  (input, ctx) => login(input.body, ctx),
+  loginReply,
 );
 export const OPTIONS = preflight;

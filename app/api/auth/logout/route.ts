@@ -1,5 +1,5 @@
-import { readCookie, SESSION_COOKIE } from '@/lib/auth/authenticate';
-import { logout, logoutBody } from '@/lib/auth/refresh';
+import { logoutReply } from '@/lib/auth/http';
+import { logoutBody } from '@/lib/auth/refresh';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
@@ -12,6 +12,6 @@ export const POST = route(
     summary: 'End the session of a refresh token, the session cookie or the Bearer token',
     tags: ['Authentication'],
   },
-  (input, ctx) => logout({ ...input.body, cookie: readCookie(input.request, SESSION_COOKIE) }, ctx),
+  logoutReply,
 );
 export const OPTIONS = preflight;

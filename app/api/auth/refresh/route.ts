@@ -1,6 +1,6 @@
-import { readCookie, SESSION_COOKIE } from '@/lib/auth/authenticate';
 import { tokensResponse } from '@/lib/auth/login';
-import { refresh, refreshBody } from '@/lib/auth/refresh';
+import { refreshBody } from '@/lib/auth/refresh';
+import { refreshReply } from '@/lib/auth/http';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
@@ -13,7 +13,6 @@ export const POST = route(
     tags: ['Authentication'],
     response: tokensResponse,
   },
-  (input, ctx) =>
-    refresh({ ...input.body, cookie: readCookie(input.request, SESSION_COOKIE) }, ctx),
+  refreshReply,
 );
 export const OPTIONS = preflight;

@@ -8,7 +8,7 @@ import {
   deleteItems,
   itemPayload,
   updateItems,
-} from '@/lib/items/write/handlers';
+} from '@/lib/items/write/http';
 
 // Public: the caller's policies (the public policy for anonymous callers) decide, per item.
 const base = {

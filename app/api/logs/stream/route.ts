@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { logStreamQuery, streamLogs } from '@/lib/logs/service';
+import { streamLogs } from '@/lib/logs/http';
+import { logStreamQuery } from '@/lib/logs/service';
 import { rawResponse } from '@/lib/http/openapi/raw';
 
 export const GET = route(

@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { policies, createPoliciesBody, policyFields } from '@/lib/services/policies';
-import { systemRoutes } from '@/lib/services/system-routes';
+import { systemRoutes } from '@/lib/services/http';
 
 const r = systemRoutes(policies, {
   create: createPoliciesBody,

@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { serverHealth } from '@/lib/server/health';
+import { serverHealthReply } from '@/lib/server/http';
 
 export const GET = route(
   {
@@ -8,6 +8,6 @@ export const GET = route(
     summary: 'Health (status for everyone, checks for administrators)',
     tags: ['Server'],
   },
-  (input, ctx) => serverHealth(input, ctx),
+  serverHealthReply,
 );
 export const OPTIONS = preflight;

@@ -1,6 +1,6 @@
-import { readCookie, SESSION_COOKIE } from '@/lib/auth/authenticate';
 import { tokensResponse } from '@/lib/auth/login';
-import { mfaVerifyBody, verifyMfa } from '@/lib/auth/mfa';
+import { verifyMfaReply } from '@/lib/auth/http';
+import { mfaVerifyBody } from '@/lib/auth/mfa';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
@@ -12,10 +12,6 @@ export const POST = route(
     tags: ['Authentication'],
     response: tokensResponse,
   },
-  (input, ctx) =>
-    verifyMfa(
-      { ...input.body, hasCookie: readCookie(input.request, SESSION_COOKIE) !== null },
-      ctx,
-    ),
+  verifyMfaReply,
 );
 export const OPTIONS = preflight;

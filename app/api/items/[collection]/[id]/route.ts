@@ -2,7 +2,7 @@ import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { itemsQuerySchema } from '@/lib/items/parse';
 import { getItem, itemParams } from '@/lib/items/read/http';
-import { deleteItem, itemPayload, updateItem, upsertItem } from '@/lib/items/write/handlers';
+import { deleteItem, itemPayload, updateItem, upsertItem } from '@/lib/items/write/http';
 
 // Public: the caller's policies (the public policy for anonymous callers) decide, per item.
 const one = { params: itemParams, access: 'public', tags: ['Items'] } as const;

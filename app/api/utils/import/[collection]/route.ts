@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { importItems } from '@/lib/utils/import';
+import { importUpload } from '@/lib/utils/http';
 
 export const POST = route(
   {
@@ -10,6 +10,6 @@ export const POST = route(
     summary: 'Import items from a JSON or CSV file (multipart/form-data), all or none',
     tags: ['Utilities'],
   },
-  (input, ctx) => importItems(input.params.collection, input.request, ctx),
+  importUpload,
 );
 export const OPTIONS = preflight;

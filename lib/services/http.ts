@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { listReply } from '@/lib/http/reply';
 import { route, type Access, type RouteHandler } from '@/lib/http/route';
 import { itemsQuerySchema } from '@/lib/items/parse';
 import {
@@ -31,8 +32,8 @@ export function readRoutes(service: SystemService, b: Names): Record<string, Rou
   const query = itemsQuerySchema;
   const access = b.access;
   return {
-    list: route({ query, access, summary: `List ${b.noun}`, tags }, (i, ctx) =>
-      service.list(i, ctx),
+    list: route({ query, access, summary: `List ${b.noun}`, tags }, async (i, ctx) =>
+      listReply(await service.list(i, ctx)),
     ),
     readOne: route(
       { params: idParams, query, access, summary: `One of the ${b.noun}`, tags },
@@ -41,7 +42,7 @@ export function readRoutes(service: SystemService, b: Names): Record<string, Rou
   };
 }
 
-/** The Directus-shaped endpoints of one system collection, for its two route files. */
+/** The Directus-shaped endpoints of one system collection, for its two route files (its HTTP binding). */
 export function systemRoutes(service: SystemService, b: Bodies): Record<string, RouteHandler> {
   const tags = [b.tag];
   const query = itemsQuerySchema;
@@ -61,15 +62,16 @@ export function systemRoutes(service: SystemService, b: Bodies): Record<string, 
       (i, ctx) => service.updateBatch(i, ctx),
     ),
     removeBatch: route(
-      { body: batchDeleteBody, summary: `Delete ${b.noun} by keys`, tags },
+      { body: batchDeleteBody, status: 204, summary: `Delete ${b.noun} by keys`, tags },
       (i, ctx) => service.removeBatch(i, ctx),
     ),
     update: route(
       { params: idParams, query, body: b.update, summary: `Update one of the ${b.noun}`, tags },
       (i, ctx) => service.update(i, ctx),
     ),
-    remove: route({ params: idParams, summary: `Delete one of the ${b.noun}`, tags }, (i, ctx) =>
-      service.remove(i, ctx),
+    remove: route(
+      { params: idParams, status: 204, summary: `Delete one of the ${b.noun}`, tags },
+      (i, ctx) => service.remove(i, ctx),
     ),
   };
 }

@@ -1,6 +1,5 @@
 import 'server-only';
 import { z } from 'zod';
-import type { ApiRequest } from '@/lib/http/api-request';
 import type { RequestContext } from '@/lib/core/context';
 import { jsonReply, type RawReply } from '@/lib/http/reply';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
@@ -9,7 +8,7 @@ import type { ItemsContext } from './context';
 import { readBack } from './read-back';
 import * as items from './service';
 
-/** Route-facing handlers of the item write endpoints: input in, response body out. */
+/** The HTTP binding of the item write endpoints: route input in, response body out. */
 
 export const itemPayload = z.record(z.string(), z.unknown());
 export const createPayload = z.union([itemPayload, z.array(itemPayload)]);
@@ -18,16 +17,11 @@ interface Input<P, B> {
   params: P;
   query: ItemsQueryInput;
   body: B;
-  request: ApiRequest;
 }
 type CollectionParams = { collection: string };
 type ItemParams = { collection: string; id: string };
 
 export const FILTER_REQUIRED = 'Filter parameter required for batch update';
-
-function itemsContext(ctx: RequestContext, request: ApiRequest): ItemsContext {
-  return { ...ctx, origin: request.headers.get('origin') };
-}
 
 async function shown(collection: string, keys: items.Key[], query: Query, ctx: ItemsContext) {
   const out = [];
@@ -41,14 +35,13 @@ export async function createItems(
   ctx: RequestContext,
 ): Promise<unknown> {
   const query = parseQuery(input.query as RawQuery);
-  const c = itemsContext(ctx, input.request);
   const { collection } = input.params;
   if (Array.isArray(input.body)) {
-    const keys = await items.createMany(collection, input.body, c);
-    return shown(collection, keys, query, c);
+    const keys = await items.createMany(collection, input.body, ctx);
+    return shown(collection, keys, query, ctx);
   }
-  const key = await items.createOne(collection, input.body, c);
-  return readBack(collection, key, query, c);
+  const key = await items.createOne(collection, input.body, ctx);
+  return readBack(collection, key, query, ctx);
 }
 
 export async function updateItem(
@@ -56,10 +49,9 @@ export async function updateItem(
   ctx: RequestContext,
 ): Promise<unknown> {
   const query = parseQuery(input.query as RawQuery);
-  const c = itemsContext(ctx, input.request);
   const { collection, id } = input.params;
-  const key = await items.updateOne(collection, id, input.body, c);
-  return readBack(collection, key, query, c);
+  const key = await items.updateOne(collection, id, input.body, ctx);
+  return readBack(collection, key, query, ctx);
 }
 
 /** PUT answers 200 whether it created or updated (the specification leaves it open). */
@@ -68,18 +60,16 @@ export async function upsertItem(
   ctx: RequestContext,
 ): Promise<unknown> {
   const query = parseQuery(input.query as RawQuery);
-  const c = itemsContext(ctx, input.request);
   const { collection, id } = input.params;
-  const { key } = await items.upsertOne(collection, id, input.body, c);
-  return readBack(collection, key, query, c);
+  const { key } = await items.upsertOne(collection, id, input.body, ctx);
+  return readBack(collection, key, query, ctx);
 }
 
 export async function deleteItem(
-  input: { params: ItemParams; request: ApiRequest },
+  input: { params: ItemParams },
   ctx: RequestContext,
 ): Promise<unknown> {
-  const c = itemsContext(ctx, input.request);
-  const key = await items.deleteOne(input.params.collection, input.params.id, c);
+  const key = await items.deleteOne(input.params.collection, input.params.id, ctx);
   return { deleted: true, id: key };
 }
 
@@ -100,8 +90,7 @@ export async function updateItems(
 ): Promise<RawReply | { updated: number; keys: items.Key[] }> {
   const filter = batchFilter(input.query);
   if (!filter) return filterRequired();
-  const c = itemsContext(ctx, input.request);
-  const keys = await items.updateByFilter(input.params.collection, filter, input.body, c);
+  const keys = await items.updateByFilter(input.params.collection, filter, input.body, ctx);
   return { updated: keys.length, keys };
 }
 
@@ -111,7 +100,6 @@ export async function deleteItems(
 ): Promise<RawReply | { deleted: number; keys: items.Key[] }> {
   const filter = batchFilter(input.query);
   if (!filter) return filterRequired();
-  const c = itemsContext(ctx, input.request);
-  const keys = await items.deleteByFilter(input.params.collection, filter, c);
+  const keys = await items.deleteByFilter(input.params.collection, filter, ctx);
   return { deleted: keys.length, keys };
 }
