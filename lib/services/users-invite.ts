@@ -7,7 +7,6 @@ import { signingKey } from '@/lib/auth/secret';
 import { publicUrl } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError, InvalidTokenError } from '@/lib/core/errors';
-import type { ApiRequest } from '@/lib/http/api-request';
 import { sendMailQuietly } from '@/lib/mail/send';
 import { users } from './users';
 
@@ -61,7 +60,7 @@ function signInviteToken(user: { id: string; email: string }): Promise<string> {
  * password. An address that belongs to a user past the invitation is refused.
  */
 export async function inviteUsers(
-  input: { body: z.infer<typeof inviteBody>; request: ApiRequest },
+  input: { body: z.infer<typeof inviteBody> },
   ctx: RequestContext,
 ): Promise<void> {
   const page = invitePage(input.body.invite_url);
@@ -85,7 +84,6 @@ export async function inviteUsers(
       {
         body: { email, role: input.body.role, status: 'invited' },
         query: {},
-        request: input.request,
       },
       ctx,
     )) as { id: string };
