@@ -53,7 +53,13 @@ export function StudioShell({ children }: { children: ReactNode }) {
     else go();
   }, [signedOut, halfSignedIn, router, endSession]);
 
-  if (me.isPending || signedOut || halfSignedIn || scopeRefused || (me.isSuccess && owes.isPending)) {
+  if (
+    me.isPending ||
+    signedOut ||
+    halfSignedIn ||
+    scopeRefused ||
+    (me.isSuccess && owes.isPending)
+  ) {
     return (
       <div className="grid min-h-dvh place-items-center text-muted-foreground">
         <Spinner className="size-6" aria-label={t('loading')} />

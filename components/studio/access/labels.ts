@@ -1,7 +1,9 @@
 import type { RoleRow, UserRow } from '@/lib/client/access/types';
 
 /** "First Last", else the email, else the id: what a person recognises first. */
-export function userLabel(user: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email'>): string {
+export function userLabel(
+  user: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email'>,
+): string {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
   return name || user.email || user.id;
 }

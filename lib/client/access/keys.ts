@@ -8,8 +8,7 @@ export const accessKeys = {
   grantsOf: (scope: string | null, holder: { policy?: string; user?: string; role?: string }) =>
     [...accessKeys.grants(scope), holder] as const,
   rules: (scope: string | null) => [...accessKeys.all, scope, 'rules'] as const,
-  rulesOf: (scope: string | null, policy: string) =>
-    [...accessKeys.rules(scope), policy] as const,
+  rulesOf: (scope: string | null, policy: string) => [...accessKeys.rules(scope), policy] as const,
   explain: (user: string, at: string) => [...accessKeys.all, 'explain', user, at] as const,
   moduleKeys: () => [...accessKeys.all, 'module-keys'] as const,
 };

@@ -6,7 +6,9 @@ import { policiesKeys } from '../policies/keys';
 import { accessKeys } from './keys';
 import type { ModuleKeyNode } from './types';
 
-export type ModuleKeyInput = Partial<Pick<ModuleKeyNode, 'key' | 'name' | 'description' | 'parent'>>;
+export type ModuleKeyInput = Partial<
+  Pick<ModuleKeyNode, 'key' | 'name' | 'description' | 'parent'>
+>;
 
 /** A renamed or deleted key changes policies' module_access maps too. */
 function useRefresh() {

@@ -32,8 +32,7 @@ export function useScopeRenameMutation() {
 export function useScopeDeleteMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/api/scope/${id}`, { method: 'DELETE', scope: '' }),
+    mutationFn: (id: string) => apiFetch<void>(`/api/scope/${id}`, { method: 'DELETE', scope: '' }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: scopeKeys.all });
       void client.invalidateQueries({ queryKey: accessKeys.all });

@@ -82,7 +82,10 @@ export function ExplainPage() {
         <QueryState query={explain} loading={<LoadingState rows={4} />}>
           {(answer) =>
             answer.meta.user?.admin ? (
-              <p role="note" className="flex items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
+              <p
+                role="note"
+                className="flex items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm"
+              >
                 <ShieldAlert aria-hidden className="size-4 text-primary" />
                 {t('isAdmin')}
               </p>

@@ -19,7 +19,11 @@ import { byId } from '../labels';
 
 function Json({ value }: { value: object | null }) {
   if (!value || !Object.keys(value).length) return <span className="text-muted-foreground">—</span>;
-  return <code className="block max-w-xs text-xs break-all whitespace-pre-wrap">{JSON.stringify(value)}</code>;
+  return (
+    <code className="block max-w-xs text-xs break-all whitespace-pre-wrap">
+      {JSON.stringify(value)}
+    </code>
+  );
 }
 
 /** The effective rules, one row per collection and action, each with the policy it came from. */
@@ -32,7 +36,9 @@ export function ExplainResult({ answer }: { answer: ExplainAnswer }) {
 
   const via = (rule: ExplainedRule) =>
     (rule.debug?.access ?? []).map((a) => {
-      const holder = a.role ? t('viaRole', { role: roles.get(a.role)?.name ?? a.role }) : t('viaUser');
+      const holder = a.role
+        ? t('viaRole', { role: roles.get(a.role)?.name ?? a.role })
+        : t('viaUser');
       const at = a.scope ? (scopes?.find((s) => s.id === a.scope)?.uri ?? a.scope) : t('root');
       return `${holder} @ ${at}`;
     });

@@ -24,7 +24,10 @@ export function FieldChecklist({
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium">{t('fields')}</legend>
       <label className="flex items-center gap-2 text-sm font-medium">
-        <Checkbox checked={all} onCheckedChange={(checked) => onChange(checked === true ? ['*'] : [])} />
+        <Checkbox
+          checked={all}
+          onCheckedChange={(checked) => onChange(checked === true ? ['*'] : [])}
+        />
         {t('allFields')}
       </label>
       <QueryState query={fields}>

@@ -4,7 +4,11 @@ import { Check, Minus, SlidersHorizontal } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/data-state';
-import { PERMISSION_ACTIONS, type PermissionAction, type PermissionRule } from '@/lib/client/access/types';
+import {
+  PERMISSION_ACTIONS,
+  type PermissionAction,
+  type PermissionRule,
+} from '@/lib/client/access/types';
 import { useCollections } from '@/lib/client/collections/collections-query';
 import { usePolicyRulesQuery } from '@/lib/client/permissions/policy-rules-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
@@ -12,7 +16,11 @@ import { cn } from '@/lib/utils';
 import { RuleEditor } from './rule-editor';
 import { findRule, ruleState, type RuleState } from './rule-state';
 
-const ICON: Record<RuleState, typeof Check> = { none: Minus, all: Check, custom: SlidersHorizontal };
+const ICON: Record<RuleState, typeof Check> = {
+  none: Minus,
+  all: Check,
+  custom: SlidersHorizontal,
+};
 
 function MatrixSection({
   title,
@@ -65,9 +73,12 @@ function MatrixSection({
                         })}
                         className={cn(
                           'inline-grid size-8 place-items-center rounded-md border outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                          state === 'none' && 'border-transparent text-muted-foreground hover:bg-accent',
-                          state === 'all' && 'border-emerald-600/30 bg-emerald-600/10 text-emerald-700 dark:text-emerald-300',
-                          state === 'custom' && 'border-amber-600/30 bg-amber-500/10 text-amber-700 dark:text-amber-300',
+                          state === 'none' &&
+                            'border-transparent text-muted-foreground hover:bg-accent',
+                          state === 'all' &&
+                            'border-emerald-600/30 bg-emerald-600/10 text-emerald-700 dark:text-emerald-300',
+                          state === 'custom' &&
+                            'border-amber-600/30 bg-amber-500/10 text-amber-700 dark:text-amber-300',
                         )}
                       >
                         <Icon aria-hidden className="size-4" />
@@ -85,7 +96,13 @@ function MatrixSection({
 }
 
 /** Collections × actions for one policy; a cell opens the rule editor. */
-export function PermissionsMatrix({ policy, adminAccess }: { policy: string; adminAccess: boolean }) {
+export function PermissionsMatrix({
+  policy,
+  adminAccess,
+}: {
+  policy: string;
+  adminAccess: boolean;
+}) {
   const t = useTranslations('Access.matrix');
   const scope = useActiveScope();
   const collections = useCollections(scope);
@@ -120,11 +137,21 @@ export function PermissionsMatrix({ policy, adminAccess }: { policy: string; adm
               return (
                 <>
                   {user.length ? (
-                    <MatrixSection title={t('userCollections')} collections={user} rules={ruleRows} onOpen={(collection, action) => setOpen({ collection, action })} />
+                    <MatrixSection
+                      title={t('userCollections')}
+                      collections={user}
+                      rules={ruleRows}
+                      onOpen={(collection, action) => setOpen({ collection, action })}
+                    />
                   ) : (
                     <p className="text-sm text-muted-foreground">{t('noCollections')}</p>
                   )}
-                  <MatrixSection title={t('systemCollections')} collections={system} rules={ruleRows} onOpen={(collection, action) => setOpen({ collection, action })} />
+                  <MatrixSection
+                    title={t('systemCollections')}
+                    collections={system}
+                    rules={ruleRows}
+                    onOpen={(collection, action) => setOpen({ collection, action })}
+                  />
                   {open && (
                     <RuleEditor
                       policy={policy}

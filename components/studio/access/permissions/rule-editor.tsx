@@ -16,7 +16,10 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import type { PermissionAction, PermissionRule } from '@/lib/client/access/types';
-import { useRuleDeleteMutation, useRuleSaveMutation } from '@/lib/client/permissions/rule-mutations';
+import {
+  useRuleDeleteMutation,
+  useRuleSaveMutation,
+} from '@/lib/client/permissions/rule-mutations';
 import { FieldChecklist } from './field-checklist';
 import { JsonObjectField } from './json-object-field';
 import { parseJsonObject, ruleState, toJsonText, type RuleState } from './rule-state';
@@ -91,15 +94,14 @@ export function RuleEditor({
     );
   }
 
-  const error = problem ?? (save.error || remove.error ? errorMessage(save.error ?? remove.error) : null);
+  const error =
+    problem ?? (save.error || remove.error ? errorMessage(save.error ?? remove.error) : null);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>
-            {t('title', { collection, action: tm(`action.${action}`) })}
-          </DialogTitle>
+          <DialogTitle>{t('title', { collection, action: tm(`action.${action}`) })}</DialogTitle>
           <DialogDescription>{t('description')}</DialogDescription>
         </DialogHeader>
         {error && <FormAlert>{error}</FormAlert>}
@@ -121,7 +123,9 @@ export function RuleEditor({
         </fieldset>
         {mode === 'custom' && (
           <div className="flex flex-col gap-5">
-            {hasFields && <FieldChecklist collection={collection} value={fields} onChange={setFields} />}
+            {hasFields && (
+              <FieldChecklist collection={collection} value={fields} onChange={setFields} />
+            )}
             <JsonObjectField
               label={t('filter')}
               hint={t('filterHint', { values: DYNAMIC_VALUES.join(', ') })}

@@ -21,9 +21,10 @@ export function findRule(
 }
 
 /** Parses a JSON object typed by hand; '' is null. Returns an error key when it is not one. */
-export function parseJsonObject(
-  text: string,
-): { value: Record<string, unknown> | null; error?: 'json' | 'object' } {
+export function parseJsonObject(text: string): {
+  value: Record<string, unknown> | null;
+  error?: 'json' | 'object';
+} {
   if (!text.trim()) return { value: null };
   try {
     const value: unknown = JSON.parse(text);

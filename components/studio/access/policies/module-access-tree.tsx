@@ -70,7 +70,10 @@ export function ModuleAccessTree(props: {
   const t = useTranslations('Access.policies');
   const keys = useModuleKeysQuery();
   return (
-    <QueryState query={keys} empty={<p className="text-sm text-muted-foreground">{t('noModuleKeys')}</p>}>
+    <QueryState
+      query={keys}
+      empty={<p className="text-sm text-muted-foreground">{t('noModuleKeys')}</p>}
+    >
       {(rows) => (
         <div className="rounded-lg border">
           <Branch nodes={buildTree(rows)} {...props} />

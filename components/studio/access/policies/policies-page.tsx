@@ -25,7 +25,13 @@ import { usePoliciesQuery } from '@/lib/client/policies/policies-query';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { AccessPage } from '../access-page';
 
-function CreatePolicyDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+function CreatePolicyDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const t = useTranslations('Access.policies');
   const errorMessage = useErrorMessage();
   const router = useRouter();

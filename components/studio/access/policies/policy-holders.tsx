@@ -16,7 +16,10 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
-import { useGrantCreateMutation, useGrantDeleteMutation } from '@/lib/client/access/grant-mutations';
+import {
+  useGrantCreateMutation,
+  useGrantDeleteMutation,
+} from '@/lib/client/access/grant-mutations';
 import { usePolicyHoldersQuery } from '@/lib/client/access/policy-holders-query';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';

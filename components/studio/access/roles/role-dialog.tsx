@@ -88,7 +88,11 @@ export function RoleDialog({
             <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           </Field>
           <Field label={t('descriptionLabel')}>
-            <Textarea value={description} rows={2} onChange={(e) => setDescription(e.target.value)} />
+            <Textarea
+              value={description}
+              rows={2}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </Field>
           <Field label={t('parent')} hint={t('parentHint')}>
             {(control) => (

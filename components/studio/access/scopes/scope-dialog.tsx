@@ -68,7 +68,12 @@ export function ScopeDialog({ edit, onClose }: { edit: ScopeEdit; onClose: () =>
           </DialogHeader>
           {error && <FormAlert>{errorMessage(error)}</FormAlert>}
           {!edit.scope && (
-            <Field label={t('segment')} hint={t('segmentHint', { uri: `${prefix}${segment || '…'}` })} error={segmentError} required>
+            <Field
+              label={t('segment')}
+              hint={t('segmentHint', { uri: `${prefix}${segment || '…'}` })}
+              error={segmentError}
+              required
+            >
               <Input
                 value={segment}
                 autoCapitalize="none"

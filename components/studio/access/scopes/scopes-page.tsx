@@ -18,7 +18,13 @@ import { ConfirmButton } from '../confirm-button';
 import { buildTree, type TreeNode } from '../tree';
 import { ScopeDialog, type ScopeEdit } from './scope-dialog';
 
-function Branch({ nodes, onEdit }: { nodes: TreeNode<ScopeItem>[]; onEdit: (edit: ScopeEdit) => void }) {
+function Branch({
+  nodes,
+  onEdit,
+}: {
+  nodes: TreeNode<ScopeItem>[];
+  onEdit: (edit: ScopeEdit) => void;
+}) {
   const t = useTranslations('Access.scopes');
   const errorMessage = useErrorMessage();
   const active = useActiveScope();

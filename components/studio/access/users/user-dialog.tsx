@@ -35,7 +35,15 @@ import { UserSecurity } from './user-security';
 const NO_ROLE = 'none';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function DetailsForm({ user, roles, onDone }: { user: UserRow; roles: RoleRow[]; onDone: () => void }) {
+function DetailsForm({
+  user,
+  roles,
+  onDone,
+}: {
+  user: UserRow;
+  roles: RoleRow[];
+  onDone: () => void;
+}) {
   const t = useTranslations('Access.users');
   const errorMessage = useErrorMessage();
   const update = useUserUpdateMutation();

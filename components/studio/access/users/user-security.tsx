@@ -79,7 +79,12 @@ export function UserSecurity({ user }: { user: UserRow }) {
         {token ? (
           <div className="flex flex-col gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3">
             <Field label={t('tokenValue')} hint={t('tokenOnce')}>
-              <Input readOnly value={token} className="font-mono text-xs" onFocus={(e) => e.target.select()} />
+              <Input
+                readOnly
+                value={token}
+                className="font-mono text-xs"
+                onFocus={(e) => e.target.select()}
+              />
             </Field>
             <Button
               variant="outline"

@@ -143,7 +143,7 @@ export function UsersPage() {
                   <TableRow>
                     <TableHead>{t('name')}</TableHead>
                     <TableHead className="hidden md:table-cell">{t('email')}</TableHead>
-                    <TableHead>{t('role')}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{t('role')}</TableHead>
                     <TableHead>{t('statusLabel')}</TableHead>
                     <TableHead className="hidden lg:table-cell">{t('lastAccess')}</TableHead>
                   </TableRow>
@@ -164,7 +164,7 @@ export function UsersPage() {
                         </span>
                       </TableCell>
                       <TableCell className="hidden md:table-cell">{user.email}</TableCell>
-                      <TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         {roleName(roleById, user.role) ?? (
                           <span className="text-muted-foreground">{t('noRole')}</span>
                         )}
@@ -196,11 +196,7 @@ export function UsersPage() {
       </QueryState>
       <InviteDialog open={inviting} onOpenChange={setInviting} roles={roles.data ?? []} />
       {editing && (
-        <UserDialog
-          user={editing}
-          roles={roles.data ?? []}
-          onClose={() => setEditing(null)}
-        />
+        <UserDialog user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} />
       )}
     </AccessPage>
   );
