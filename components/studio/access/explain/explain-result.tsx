@@ -73,7 +73,7 @@ export function ExplainResult({ answer }: { answer: ExplainAnswer }) {
           </EmptyState>
         ) : (
           <div className="overflow-x-auto rounded-lg border">
-            <Table>
+            <Table className="min-w-[44rem]">
               <TableHeader>
                 <TableRow>
                   <TableHead>{t('collection')}</TableHead>

@@ -61,6 +61,7 @@ export function HolderPolicies({ holder }: { holder: { user: string } | { role: 
     <div className="flex flex-col gap-4">
       <QueryState
         query={grants}
+        className="py-6"
         isEmpty={(rows) => !rows.some((g) => g.policy)}
         empty={{ icon: ShieldOff, title: t('noneTitle'), description: t('noneBody') }}
       >

@@ -38,11 +38,11 @@ function MatrixSection({
     <section className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold">{title}</h3>
       <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
+        <table className="w-full min-w-[34rem] table-fixed text-sm">
           <caption className="sr-only">{title}</caption>
           <thead>
             <tr className="border-b bg-muted/40">
-              <th scope="col" className="px-3 py-2 text-left font-medium">
+              <th scope="col" className="w-44 px-3 py-2 text-left font-medium sm:w-1/3">
                 {t('collection')}
               </th>
               {PERMISSION_ACTIONS.map((action) => (
@@ -55,7 +55,10 @@ function MatrixSection({
           <tbody>
             {collections.map((collection) => (
               <tr key={collection} className="border-b last:border-b-0">
-                <th scope="row" className="px-3 py-1.5 text-left font-mono text-xs font-normal">
+                <th
+                  scope="row"
+                  className="truncate px-3 py-1.5 text-left font-mono text-xs font-normal"
+                >
                   {collection}
                 </th>
                 {PERMISSION_ACTIONS.map((action) => {
