@@ -25,6 +25,12 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   MFA_FORCE_ENABLED: bool,
+  STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),
+  FILES_MAX_UPLOAD_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   EXTENSIONS_PATH: z.string().default('./extensions'),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('daas:'),

@@ -214,6 +214,35 @@ export interface MigrationsTable {
  * (files, revisions, versions, workflow, extensions) are reached through
  * their own modules' types when those land.
  */
+export interface FilesTable {
+  id: Auto<string>;
+  storage: Auto<string>;
+  filename_disk: string | null;
+  filename_download: string;
+  title: string | null;
+  type: string | null;
+  folder: string | null;
+  uploaded_by: string | null;
+  created_on: Auto<Timestamp>;
+  modified_by: string | null;
+  modified_on: ColumnType<string, string | Date | undefined, string | Date>;
+  filesize: ColumnType<string | null, number | null | undefined, number | null>;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+  description: string | null;
+  tags: ColumnType<Json, string | null | undefined, string | null>;
+  metadata: ColumnType<Json, string | null | undefined, string | null>;
+  uploaded_on: ColumnType<string | null, string | Date | null | undefined, string | Date | null>;
+  scope: string | null;
+}
+
+export interface FoldersTable {
+  id: Auto<string>;
+  name: string;
+  parent: string | null;
+}
+
 export interface Database {
   daas_migrations: MigrationsTable;
   daas_roles: RolesTable;
@@ -230,6 +259,8 @@ export interface Database {
   daas_collections: CollectionsMetaTable;
   daas_fields: FieldsMetaTable;
   daas_relations: RelationsMetaTable;
+  daas_files: FilesTable;
+  daas_folders: FoldersTable;
 }
 
 /** The typed kysely executor over these tables: the client, or a transaction on it. */

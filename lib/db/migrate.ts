@@ -4,6 +4,7 @@ import { logger } from '@/lib/core/logger';
 import type { Database } from '@/lib/core/tables';
 import * as m0001 from './migrations/0001-system-tables';
 import * as m0002 from './migrations/0002-tfa-steps';
+import * as m0003 from './migrations/0003-files';
 
 interface Migration {
   name: string;
@@ -13,6 +14,7 @@ interface Migration {
 export const migrations: Migration[] = [
   { name: '0001-system-tables', up: m0001.up },
   { name: '0002-tfa-steps', up: m0002.up },
+  { name: '0003-files', up: m0003.up },
 ];
 
 // Any fixed 64-bit number; every instance of the service uses the same one.

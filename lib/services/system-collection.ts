@@ -160,7 +160,7 @@ export class SystemService {
    * The written items as the read path shows them to the caller: one that may write but
    * not read gets null in place of each item, never fields it can't read.
    */
-  private async shown(keys: Key[], raw: ItemsQueryInput | undefined, ctx: RequestContext) {
+  async shown(keys: Key[], raw: ItemsQueryInput | undefined, ctx: RequestContext) {
     const q = this.query(raw);
     let options: read.ReadOptions;
     try {
@@ -183,20 +183,23 @@ export class SystemService {
   }
 
   async create(input: WriteInput<Item | Item[]>, ctx: RequestContext) {
-    await authorize(ctx, this.spec.collection, 'create');
     const many = Array.isArray(input.body);
+    const keys = await this.insert(many ? (input.body as Item[]) : [input.body as Item], ctx);
+    const shown = await this.shown(keys, input.query, ctx);
+    return many ? shown : shown[0];
+  }
+
+  /** Creates the items as the caller may (permissions, checks, hooks) and returns their keys. */
+  async insert(body: Item[], ctx: RequestContext): Promise<Key[]> {
+    await authorize(ctx, this.spec.collection, 'create');
     const items: Item[] = [];
-    for (const raw of many ? (input.body as Item[]) : [input.body as Item]) {
-      items.push(await this.prepared(raw, ctx, 'create'));
-    }
+    for (const raw of body) items.push(await this.prepared(raw, ctx, 'create'));
     const before = async (db: Db) => {
       for (const item of items) await this.spec.check?.(item, { ...ctx, db });
     };
-    const keys = await this.run(() =>
+    return this.run(() =>
       write.createMany(this.spec.collection, items, ctx, { ...SYSTEM, before }),
     );
-    const shown = await this.shown(keys, input.query, ctx);
-    return many ? shown : shown[0];
   }
 
   /** Checks the change against each stored row it applies to, then writes it in one go. */

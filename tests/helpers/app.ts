@@ -15,6 +15,8 @@ export interface RequestOptions {
   method?: string;
   body?: unknown;
   rawBody?: string;
+  /** A multipart/form-data body; the boundary header is set by the request. */
+  form?: FormData;
   token?: string;
   headers?: Record<string, string>;
 }
@@ -54,7 +56,7 @@ export function setupTestApp(): TestApp {
   const app: TestApp = {
     async request(path, options = {}) {
       const headers = new Headers(options.headers);
-      let body: string | undefined = options.rawBody;
+      let body: string | FormData | undefined = options.form ?? options.rawBody;
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         if (!headers.has('content-type')) headers.set('content-type', 'application/json');

@@ -1,0 +1,29 @@
+import { preflight } from '@/lib/http/cors';
+import { route } from '@/lib/http/route';
+import { deleteFilesReply, uploadReply } from '@/lib/files/http';
+import { fileFields, files } from '@/lib/files/service';
+import { systemRoutes } from '@/lib/services/http';
+import { batchDeleteBody } from '@/lib/services/system-collection';
+
+const r = systemRoutes(files, {
+  create: fileFields,
+  update: fileFields,
+  tag: 'Files',
+  noun: 'files',
+});
+
+export const GET = r.list;
+export const POST = route(
+  {
+    status: 201,
+    summary: 'Upload files (multipart/form-data: metadata fields first, then file parts)',
+    tags: ['Files'],
+  },
+  uploadReply,
+);
+export const PATCH = r.updateBatch;
+export const DELETE = route(
+  { body: batchDeleteBody, status: 204, summary: 'Delete files and their bytes', tags: ['Files'] },
+  deleteFilesReply,
+);
+export const OPTIONS = preflight;
