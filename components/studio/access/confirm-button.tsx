@@ -1,22 +1,14 @@
 'use client';
 
 import type { LucideIcon } from 'lucide-react';
-import { useTranslations } from 'next-intl';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/studio/confirm-dialog';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
-/** A button that asks first: the action runs only after "Confirm" in an alert dialog. */
+/**
+ * A button that asks first (the shared confirmation dialog): the action runs on "confirm",
+ * and a failure stays in the dialog with its reason.
+ */
 export function ConfirmButton({
   label,
   title,
@@ -26,6 +18,7 @@ export function ConfirmButton({
   size = 'sm',
   pending = false,
   iconOnly = false,
+  destructive = true,
   onConfirm,
 }: {
   label: string;
@@ -36,12 +29,17 @@ export function ConfirmButton({
   size?: ButtonProps['size'];
   pending?: boolean;
   iconOnly?: boolean;
-  onConfirm: () => void;
+  destructive?: boolean;
+  onConfirm: () => Promise<unknown>;
 }) {
-  const t = useTranslations('Access');
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      title={title}
+      description={description}
+      confirmLabel={label}
+      destructive={destructive}
+      onConfirm={onConfirm}
+      trigger={
         <Button
           variant={variant}
           size={iconOnly ? 'icon' : size}
@@ -52,17 +50,7 @@ export function ConfirmButton({
           {pending ? <Spinner /> : Icon && <Icon aria-hidden />}
           {!iconOnly && label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('cancel')}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{label}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }

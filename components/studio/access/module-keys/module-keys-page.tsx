@@ -4,7 +4,6 @@ import { Folder, FolderPlus, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/data-state';
-import { useErrorMessage } from '@/components/studio/use-error-message';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useModuleKeyDeleteMutation } from '@/lib/client/access/module-key-mutations';
@@ -23,7 +22,6 @@ function Branch({
   onEdit: (edit: ModuleKeyEdit) => void;
 }) {
   const t = useTranslations('Access.moduleKeys');
-  const errorMessage = useErrorMessage();
   const remove = useModuleKeyDeleteMutation();
   return (
     <ul className="flex flex-col">
@@ -68,10 +66,9 @@ function Branch({
                 title={t('deleteTitle', { name: row.name })}
                 description={row.key === null ? t('deleteFolderBody') : t('deleteKeyBody')}
                 onConfirm={() =>
-                  remove.mutate(row.id, {
-                    onSuccess: () => toast({ title: t('deleted'), variant: 'success' }),
-                    onError: (error) => toast({ title: errorMessage(error), variant: 'error' }),
-                  })
+                  remove
+                    .mutateAsync(row.id)
+                    .then(() => toast({ title: t('deleted'), variant: 'success' }))
                 }
               />
             </div>

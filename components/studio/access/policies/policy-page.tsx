@@ -3,7 +3,6 @@
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { QueryState } from '@/components/studio/data-state';
-import { useErrorMessage } from '@/components/studio/use-error-message';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
@@ -19,7 +18,6 @@ import { PolicySettings } from './policy-settings';
 /** One policy: its settings, its permissions matrix and who holds it. */
 export function PolicyPage({ id }: { id: string }) {
   const t = useTranslations('Access.policies');
-  const errorMessage = useErrorMessage();
   const router = useRouter();
   const policy = usePolicyQuery(id);
   const remove = usePolicyDeleteMutation();
@@ -47,12 +45,9 @@ export function PolicyPage({ id }: { id: string }) {
               description={t('deleteBody')}
               pending={remove.isPending}
               onConfirm={() =>
-                remove.mutate(id, {
-                  onSuccess: () => {
-                    toast({ title: t('deleted'), variant: 'success' });
-                    router.push('/access/policies');
-                  },
-                  onError: (error) => toast({ title: errorMessage(error), variant: 'error' }),
+                remove.mutateAsync(id).then(() => {
+                  toast({ title: t('deleted'), variant: 'success' });
+                  router.push('/access/policies');
                 })
               }
             />

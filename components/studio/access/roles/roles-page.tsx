@@ -4,7 +4,6 @@ import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/data-state';
-import { useErrorMessage } from '@/components/studio/use-error-message';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import type { RoleRow } from '@/lib/client/access/types';
@@ -27,7 +26,6 @@ function RoleBranch({
   onAdd: (parent: string) => void;
 }) {
   const t = useTranslations('Access.roles');
-  const errorMessage = useErrorMessage();
   const remove = useRoleDeleteMutation();
   return (
     <ul className="flex flex-col">
@@ -68,10 +66,9 @@ function RoleBranch({
               title={t('deleteTitle', { name: node.row.name })}
               description={t('deleteBody')}
               onConfirm={() =>
-                remove.mutate(node.row.id, {
-                  onSuccess: () => toast({ title: t('deleted'), variant: 'success' }),
-                  onError: (error) => toast({ title: errorMessage(error), variant: 'error' }),
-                })
+                remove
+                  .mutateAsync(node.row.id)
+                  .then(() => toast({ title: t('deleted'), variant: 'success' }))
               }
             />
           </div>

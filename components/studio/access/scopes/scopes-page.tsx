@@ -4,7 +4,6 @@ import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/data-state';
-import { useErrorMessage } from '@/components/studio/use-error-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -26,7 +25,6 @@ function Branch({
   onEdit: (edit: ScopeEdit) => void;
 }) {
   const t = useTranslations('Access.scopes');
-  const errorMessage = useErrorMessage();
   const active = useActiveScope();
   const remove = useScopeDeleteMutation();
   return (
@@ -73,15 +71,12 @@ function Branch({
               title={t('deleteTitle', { uri: row.uri })}
               description={t('deleteBody')}
               onConfirm={() =>
-                remove.mutate(row.id, {
-                  onSuccess: () => {
-                    // A deleted scope can't stay the one the studio works in.
-                    if (active && (active === row.uri || active.startsWith(`${row.uri}/`))) {
-                      setActiveScope(null);
-                    }
-                    toast({ title: t('deleted'), variant: 'success' });
-                  },
-                  onError: (error) => toast({ title: errorMessage(error), variant: 'error' }),
+                remove.mutateAsync(row.id).then(() => {
+                  // A deleted scope can't stay the one the studio works in.
+                  if (active && (active === row.uri || active.startsWith(`${row.uri}/`))) {
+                    setActiveScope(null);
+                  }
+                  toast({ title: t('deleted'), variant: 'success' });
                 })
               }
             />

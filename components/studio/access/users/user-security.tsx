@@ -3,7 +3,6 @@
 import { Copy, KeyRound, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useErrorMessage } from '@/components/studio/use-error-message';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -16,12 +15,10 @@ import { ConfirmButton } from '../confirm-button';
 /** Suspend or reactivate, clear a lost second factor, and hand out a static token once. */
 export function UserSecurity({ user }: { user: UserRow }) {
   const t = useTranslations('Access.users');
-  const errorMessage = useErrorMessage();
   const update = useUserUpdateMutation();
   const tokenMutation = useUserTokenMutation();
   const [token, setToken] = useState<string | null>(null);
   const suspended = user.status === 'suspended';
-  const fail = (error: unknown) => toast({ title: errorMessage(error), variant: 'error' });
 
   return (
     <div className="flex flex-col gap-6">
@@ -34,21 +31,16 @@ export function UserSecurity({ user }: { user: UserRow }) {
           variant={suspended ? 'outline' : 'destructive'}
           icon={suspended ? UserCheck : UserX}
           label={suspended ? t('reactivate') : t('suspend')}
+          destructive={!suspended}
           title={suspended ? t('reactivateConfirm') : t('suspendConfirm')}
           description={suspended ? t('reactivateHint') : t('suspendHint')}
           pending={update.isPending}
           onConfirm={() =>
-            update.mutate(
-              { id: user.id, patch: { status: suspended ? 'active' : 'suspended' } },
-              {
-                onSuccess: () =>
-                  toast({
-                    title: suspended ? t('reactivated') : t('suspended'),
-                    variant: 'success',
-                  }),
-                onError: fail,
-              },
-            )
+            update
+              .mutateAsync({ id: user.id, patch: { status: suspended ? 'active' : 'suspended' } })
+              .then(() =>
+                toast({ title: suspended ? t('reactivated') : t('suspended'), variant: 'success' }),
+              )
           }
         />
       </section>
@@ -63,13 +55,9 @@ export function UserSecurity({ user }: { user: UserRow }) {
           description={t('resetTfaHint')}
           pending={update.isPending}
           onConfirm={() =>
-            update.mutate(
-              { id: user.id, patch: { tfa_secret: null } },
-              {
-                onSuccess: () => toast({ title: t('tfaReset'), variant: 'success' }),
-                onError: fail,
-              },
-            )
+            update
+              .mutateAsync({ id: user.id, patch: { tfa_secret: null } })
+              .then(() => toast({ title: t('tfaReset'), variant: 'success' }))
           }
         />
       </section>
@@ -105,16 +93,14 @@ export function UserSecurity({ user }: { user: UserRow }) {
             variant="outline"
             icon={KeyRound}
             label={t('generateToken')}
+            destructive={false}
             title={t('generateTokenConfirm')}
             description={t('generateTokenWarning')}
             pending={tokenMutation.isPending}
             onConfirm={() =>
-              tokenMutation.mutate(user.id, {
-                onSuccess: (value) => {
-                  setToken(value);
-                  toast({ title: t('tokenCreated'), variant: 'success' });
-                },
-                onError: fail,
+              tokenMutation.mutateAsync(user.id).then((value) => {
+                setToken(value);
+                toast({ title: t('tokenCreated'), variant: 'success' });
               })
             }
           />

@@ -4,6 +4,7 @@ import { Search, UserPlus, Users } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { LoadingState, QueryState } from '@/components/studio/data-state';
+import { Pagination } from '@/components/studio/pagination';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import {
@@ -26,13 +27,11 @@ import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useUsersQuery } from '@/lib/client/users/users-query';
 import { AccessPage } from '../access-page';
 import { byId, roleName, userLabel } from '../labels';
-import { Pager } from '../pager';
 import { useDebounced } from '../use-debounced';
 import { InviteDialog } from './invite-dialog';
 import { StatusBadge } from './status-badge';
 import { UserDialog } from './user-dialog';
 
-const LIMIT = 20;
 const ALL = 'all';
 
 export function UsersPage() {
@@ -42,6 +41,7 @@ export function UsersPage() {
   const [status, setStatus] = useState<string>(ALL);
   const [role, setRole] = useState<string>(ALL);
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [inviting, setInviting] = useState(false);
   const roles = useRolesQuery();
@@ -51,7 +51,7 @@ export function UsersPage() {
     status: status === ALL ? null : status,
     role: role === ALL ? null : role,
     page,
-    limit: LIMIT,
+    limit: pageSize,
   };
   const users = useUsersQuery(params);
   const filtered = Boolean(params.search || params.status || params.role);
@@ -185,11 +185,17 @@ export function UsersPage() {
                 </TableBody>
               </Table>
             </div>
-            <Pager
+            <Pagination
+              className="mt-4"
               page={page}
-              limit={LIMIT}
-              total={body.meta?.filter_count ?? body.data.length}
-              onPage={setPage}
+              pageSize={pageSize}
+              total={body.meta?.filter_count ?? null}
+              hasMore={body.data.length === pageSize}
+              onPageChange={setPage}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
             />
           </>
         )}
