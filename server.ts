@@ -16,6 +16,7 @@ import { serveApi } from '@/lib/http/node-adapter';
 import { logger } from '@/lib/core/logger';
 import { startup } from '@/lib/startup';
 import { relaySiblingNotices } from '@/lib/sibling-bus';
+import { shareRateLimitsWithWorkers } from '@/lib/auth/rate-limit';
 
 // dist/server.mjs sits one level below the project root, next to .next/.
 const root = path.resolve(import.meta.dirname, '..');
@@ -88,7 +89,9 @@ async function primary(workers: number): Promise<void> {
   const listened = new Set<number>();
   cluster.on('listening', (worker) => listened.add(worker.id));
   relaySiblingNotices();
-  for (let i = 0; i < workers; i++) cluster.fork();
+  // The sign-in limits count across all workers, not per worker.
+  const workerEnv = shareRateLimitsWithWorkers();
+  for (let i = 0; i < workers; i++) cluster.fork(workerEnv);
 
   const stop = () => {
     if (stopping) return;
@@ -112,7 +115,7 @@ async function primary(workers: number): Promise<void> {
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
-    cluster.fork();
+    cluster.fork(workerEnv);
   });
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

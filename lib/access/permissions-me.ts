@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import type { Accountability } from '@/lib/core/accountability';
 import { moduleAccessOf, type ModuleAccess } from './module-keys';
 import { permissionsFor, PERMISSION_ACTIONS, type PermissionRow } from './permissions';
+import { ipAllowed } from './ip-access';
 import { roleTree } from './policies';
 
 interface Ctx {
@@ -45,16 +46,20 @@ async function flatPolicies(db: Db, accountability: Accountability): Promise<str
   const roles = await allRoles(db, { id: accountability.user, role: accountability.role });
   const rows = await db
     .selectFrom('daas_access')
-    .select('policy')
+    .innerJoin('daas_policies', 'daas_policies.id', 'daas_access.policy')
+    .select(['daas_policies.id', 'daas_policies.ip_access'])
     .distinct()
-    .where('policy', 'is not', null)
     .where((eb) =>
       roles.length
-        ? eb.or([eb('user', '=', accountability.user), eb('role', 'in', roles)])
-        : eb('user', '=', accountability.user),
+        ? eb.or([
+            eb('daas_access.user', '=', accountability.user),
+            eb('daas_access.role', 'in', roles),
+          ])
+        : eb('daas_access.user', '=', accountability.user),
     )
     .execute();
-  return rows.map((r) => r.policy!);
+  // A policy limited to other addresses does not apply to this request.
+  return rows.filter((r) => ipAllowed(r.ip_access, accountability.ip)).map((r) => r.id);
 }
 
 async function debugInfo(db: Db, rows: EffectiveRow[], who: Accountability): Promise<DebugInfo[]> {

@@ -171,3 +171,61 @@ export async function permissionsFor(
 export function allowsField(permission: MergedPermission, field: string): boolean {
   return permission.fields === '*' || permission.fields.has(field);
 }
+
+function grants(row: PermissionRow, field: string): boolean {
+  const list = row.fields ?? [];
+  return list.includes('*') || list.includes(field);
+}
+
+/** A filter no row meets (an empty `_or`). */
+export const NO_ROWS: FilterObject = Object.freeze({ _or: [] }) as FilterObject;
+
+/**
+ * Where one field of a merged permission applies, when that is narrower than where the
+ * merged permission applies: the OR of `condition(row)` over the permission rows that grant
+ * the field (each policy's field list goes only with that policy's rows). null when the field
+ * goes wherever the merged permission does: a single row, a granting row without a
+ * condition, or every distinct condition among the rows granting the field. A field no row
+ * grants gets NO_ROWS. `condition` defaults to the row's item filter; writes that must also
+ * meet a row's validation pass their own.
+ */
+export function fieldCondition(
+  permission: Pick<MergedPermission, 'rows'>,
+  field: string,
+  condition?: (row: PermissionRow) => FilterObject | null,
+): FilterObject | null {
+  const rows = permission.rows;
+  if (rows.length <= 1) return rows.length && grants(rows[0], field) ? null : NO_ROWS;
+  if (condition) return narrowed(rows, field, condition);
+  // Item filters only: asked per field of every read, so kept with the (cached) rows.
+  let memo = itemConditions.get(rows);
+  if (!memo) itemConditions.set(rows, (memo = new Map()));
+  const hit = memo.get(field);
+  if (hit !== undefined) return hit;
+  const found = narrowed(rows, field, (row) => row.permissions);
+  if (memo.size < 10_000) memo.set(field, found);
+  return found;
+}
+
+const itemConditions = new WeakMap<PermissionRow[], Map<string, FilterObject | null>>();
+
+function narrowed(
+  rows: PermissionRow[],
+  field: string,
+  condition: (row: PermissionRow) => FilterObject | null,
+): FilterObject | null {
+  const granted = new Map<string, FilterObject>();
+  const all = new Set<string>();
+  for (const row of rows) {
+    const c = condition(row);
+    const key = c ? JSON.stringify(c) : '';
+    all.add(key);
+    if (!grants(row, field)) continue;
+    if (!c) return null;
+    granted.set(key, c);
+  }
+  if (!granted.size) return NO_ROWS;
+  if (granted.size === all.size) return null;
+  const list = [...granted.values()];
+  return list.length === 1 ? list[0] : { _or: list };
+}

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
+import { ipAllowed } from './ip-access';
 
 export interface ResolvedAccess {
   roles: string[];
@@ -12,7 +13,7 @@ export interface ResolvedAccess {
 }
 
 const TTL_MS = 30_000;
-const cache = new Map<string, { value: ResolvedAccess; at: number }>();
+const cache = new Map<string, { value: Held; at: number }>();
 const invalidationListeners = new Set<() => void>();
 
 function clearCaches(): void {
@@ -50,21 +51,53 @@ export async function roleTree(db: Db, roleIds: string[]): Promise<string[]> {
   return [...seen];
 }
 
-/**
- * The roles and policies of a user at the root scope (access records without a scope), or,
- * given a scope, at that scope: records at the root, at the scope or at any of its
- * ancestors. `admin` and `app` come from root-scope grants only, so a tenant grant never
- * makes anyone an administrator.
- */
-export async function resolveUserAccess(
-  db: Db,
-  user: { id: string; role: string | null },
-  scope?: { id: string; chain: string[] } | null,
-): Promise<ResolvedAccess> {
-  if (scope) return resolveScopedAccess(db, user, scope);
-  const key = `${user.id}:${user.role ?? ''}`;
+/** A policy a user holds, before the request's address decides whether it applies. */
+interface HeldPolicy {
+  id: string;
+  admin: boolean;
+  app: boolean;
+  enforceTfa: boolean;
+  ipAccess: unknown;
+}
+
+/** What is cached per user (and scope): independent of the address a request comes from. */
+interface Held {
+  roles: string[];
+  policies: HeldPolicy[];
+}
+
+/** Who asks, and from where: a policy with `ip_access` applies only from those addresses. */
+export interface AccessSubject {
+  id: string;
+  role: string | null;
+  ip: string | null;
+}
+
+function cached(key: string): Held | null {
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  return hit && Date.now() - hit.at < TTL_MS ? hit.value : null;
+}
+
+/**
+ * Applies the request's address to what the user holds: a policy whose `ip_access` does not
+ * list the address is left out entirely (its permissions, admin and app access). Only
+ * `enforce_tfa` counts whatever the address, since it only ever asks more of the caller.
+ */
+function fromAddress(held: Held, ip: string | null): ResolvedAccess {
+  const applying = held.policies.filter((p) => ipAllowed(p.ipAccess, ip));
+  return {
+    roles: held.roles,
+    policies: applying.map((p) => p.id),
+    admin: applying.some((p) => p.admin),
+    app: applying.some((p) => p.admin || p.app),
+    enforceTfa: held.policies.some((p) => p.enforceTfa),
+  };
+}
+
+async function heldAtRoot(db: Db, user: { id: string; role: string | null }): Promise<Held> {
+  const key = `${user.id}:${user.role ?? ''}`;
+  const hit = cached(key);
+  if (hit) return hit;
 
   const extraRoles = await db
     .selectFrom('daas_access')
@@ -79,7 +112,7 @@ export async function resolveUserAccess(
     ...extraRoles.map((r) => r.role!),
   ]);
 
-  let query = db
+  const rows = await db
     .selectFrom('daas_access')
     .innerJoin('daas_policies', 'daas_policies.id', 'daas_access.policy')
     .select([
@@ -87,35 +120,58 @@ export async function resolveUserAccess(
       'daas_policies.admin_access',
       'daas_policies.app_access',
       'daas_policies.enforce_tfa',
+      'daas_policies.ip_access',
     ])
+    .distinct()
     .where('daas_access.scope', 'is', null)
     .where((eb) =>
       roles.length
         ? eb.or([eb('daas_access.user', '=', user.id), eb('daas_access.role', 'in', roles)])
         : eb('daas_access.user', '=', user.id),
-    );
-  query = query.distinct();
-  const rows = await query.execute();
-  const value: ResolvedAccess = {
+    )
+    .execute();
+  const value: Held = {
     roles,
-    policies: rows.map((r) => r.id),
-    admin: rows.some((r) => r.admin_access),
-    app: rows.some((r) => r.admin_access || r.app_access),
-    enforceTfa: rows.some((r) => r.enforce_tfa),
+    policies: rows.map((r) => ({
+      id: r.id,
+      admin: r.admin_access,
+      app: r.app_access,
+      enforceTfa: r.enforce_tfa,
+      ipAccess: r.ip_access,
+    })),
   };
   cache.set(key, { value, at: Date.now() });
   return value;
 }
 
-async function resolveScopedAccess(
+/**
+ * The roles and policies of a user at the root scope (access records without a scope), or,
+ * given a scope, at that scope: records at the root, at the scope or at any of its
+ * ancestors. `admin` and `app` come from root-scope grants only, so a tenant grant never
+ * makes anyone an administrator. Policies limited to other addresses (`ip_access`) than
+ * the subject's are left out.
+ */
+export async function resolveUserAccess(
+  db: Db,
+  subject: AccessSubject,
+  scope?: { id: string; chain: string[] } | null,
+): Promise<ResolvedAccess> {
+  const root = fromAddress(await heldAtRoot(db, subject), subject.ip);
+  if (!scope) return root;
+  const held = await heldAtScope(db, subject, root.roles, scope);
+  const scoped = fromAddress(held, subject.ip);
+  return { ...scoped, admin: root.admin, app: root.app, enforceTfa: root.enforceTfa };
+}
+
+async function heldAtScope(
   db: Db,
   user: { id: string; role: string | null },
+  rootRoles: string[],
   scope: { id: string; chain: string[] },
-): Promise<ResolvedAccess> {
-  const root = await resolveUserAccess(db, user);
+): Promise<Held> {
   const key = `${user.id}:${user.role ?? ''}@${scope.id}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const hit = cached(key);
+  if (hit) return hit;
 
   const scopedRoles = await db
     .selectFrom('daas_access')
@@ -125,43 +181,50 @@ async function resolveScopedAccess(
     .where('role', 'is not', null)
     .where('scope', 'in', scope.chain)
     .execute();
-  const roles = await roleTree(db, [...root.roles, ...scopedRoles.map((r) => r.role!)]);
+  const roles = await roleTree(db, [...rootRoles, ...scopedRoles.map((r) => r.role!)]);
   const rows = await db
     .selectFrom('daas_access')
-    .select('policy')
+    .innerJoin('daas_policies', 'daas_policies.id', 'daas_access.policy')
+    .select(['daas_policies.id', 'daas_policies.ip_access'])
     .distinct()
-    .where('policy', 'is not', null)
     .where((eb) =>
       eb.and([
-        eb.or([eb('scope', 'is', null), eb('scope', 'in', scope.chain)]),
+        eb.or([eb('daas_access.scope', 'is', null), eb('daas_access.scope', 'in', scope.chain)]),
         roles.length
-          ? eb.or([eb('user', '=', user.id), eb('role', 'in', roles)])
-          : eb('user', '=', user.id),
+          ? eb.or([eb('daas_access.user', '=', user.id), eb('daas_access.role', 'in', roles)])
+          : eb('daas_access.user', '=', user.id),
       ]),
     )
     .execute();
-  const value: ResolvedAccess = {
+  const value: Held = {
     roles,
-    policies: rows.map((r) => r.policy!),
-    admin: root.admin,
-    app: root.app,
-    enforceTfa: root.enforceTfa,
+    policies: rows.map((r) => ({
+      id: r.id,
+      admin: false,
+      app: false,
+      enforceTfa: false,
+      ipAccess: r.ip_access,
+    })),
   };
   cache.set(key, { value, at: Date.now() });
   return value;
 }
 
-let publicPolicy: { id: string | null; at: number } | null = null;
+let publicPolicy: { id: string | null; ipAccess: unknown; at: number } | null = null;
 onAccessInvalidated(() => (publicPolicy = null));
 
-/** The policy marked public, which is all an anonymous caller holds. */
-export async function publicPolicyId(db: Db): Promise<string | null> {
-  if (publicPolicy && Date.now() - publicPolicy.at < TTL_MS) return publicPolicy.id;
-  const row = await db
-    .selectFrom('daas_policies')
-    .select('id')
-    .where('public', '=', true)
-    .executeTakeFirst();
-  publicPolicy = { id: row?.id ?? null, at: Date.now() };
-  return publicPolicy.id;
+/**
+ * The policy marked public, which is all an anonymous caller holds: null when there is none
+ * or when its `ip_access` does not list the caller's address.
+ */
+export async function publicPolicyId(db: Db, ip: string | null): Promise<string | null> {
+  if (!publicPolicy || Date.now() - publicPolicy.at >= TTL_MS) {
+    const row = await db
+      .selectFrom('daas_policies')
+      .select(['id', 'ip_access'])
+      .where('public', '=', true)
+      .executeTakeFirst();
+    publicPolicy = { id: row?.id ?? null, ipAccess: row?.ip_access ?? null, at: Date.now() };
+  }
+  return publicPolicy.id && ipAllowed(publicPolicy.ipAccess, ip) ? publicPolicy.id : null;
 }

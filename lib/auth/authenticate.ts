@@ -68,7 +68,11 @@ async function signedIn(
   user: LoadedUser,
   credential: Credential,
 ): Promise<Accountability> {
-  const { enforceTfa, ...access } = await resolveUserAccess(db, user);
+  const { enforceTfa, ...access } = await resolveUserAccess(db, {
+    id: user.id,
+    role: user.role,
+    ip: base.ip,
+  });
   const mfaRequired =
     credential.via !== 'static' &&
     (Boolean(user.tfa_secret) || config().MFA_FORCE_ENABLED || enforceTfa);

@@ -42,7 +42,8 @@ export async function mfaExpected(
   user: { id: string; role: string | null; tfa_secret: string | null },
 ): Promise<boolean> {
   if (user.tfa_secret || config().MFA_FORCE_ENABLED) return true;
-  return (await resolveUserAccess(db, user)).enforceTfa;
+  // `enforce_tfa` counts from every address, so no address is needed here.
+  return (await resolveUserAccess(db, { id: user.id, role: user.role, ip: null })).enforceTfa;
 }
 
 async function me(ctx: RequestContext) {

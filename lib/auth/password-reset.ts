@@ -113,6 +113,7 @@ async function verifyResetToken(db: Db, token: string) {
       issuer: ISSUER,
       audience: SCOPE,
       algorithms: ['HS256'],
+      requiredClaims: ['sub', 'iat', 'exp', 'pwd'],
     });
     if (payload.scope !== SCOPE || typeof payload.sub !== 'string') throw new InvalidTokenError();
     sub = payload.sub;

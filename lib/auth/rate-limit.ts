@@ -1,5 +1,8 @@
 import 'server-only';
+import cluster from 'node:cluster';
 import {
+  RateLimiterCluster,
+  RateLimiterClusterMaster,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
@@ -16,7 +19,10 @@ import { redisPrefix, redisPublisher } from '@/lib/redis';
  * trying one password against many accounts does not help either). Only failures count: a
  * success refunds its attempt and clears the account's count.
  *
- * With REDIS_URL every instance shares the counts; without it they live in this process.
+ * With REDIS_URL every instance shares the counts. Without it, the workers of one `npm start`
+ * share them through the primary process (which holds them in memory and answers over the
+ * cluster's IPC channel), so N workers don't give an attacker N times the budget; a single
+ * process (`next dev`, tests, the embedded database) keeps them in its own memory.
  */
 const envSchema = z.object({
   AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(10),
@@ -53,6 +59,24 @@ type Dimension = 'account' | 'ip';
 
 const limiters = new Map<string, RateLimiterAbstract>();
 
+/** Set by the primary on the workers it forks, once it holds the shared counters. */
+const SHARED_ENV = 'DAAS_CLUSTER_RATE_LIMITS';
+/** How long a worker waits for the primary's answer before the attempt fails (500). */
+const CLUSTER_TIMEOUT_MS = 3_000;
+
+/**
+ * In the primary of a cluster, before forking: holds every worker's counters. Returns the
+ * environment the workers must be started with so they use it.
+ */
+export function shareRateLimitsWithWorkers(): Record<string, string> {
+  new RateLimiterClusterMaster();
+  return { [SHARED_ENV]: '1' };
+}
+
+function clusterShared(): boolean {
+  return cluster.isWorker && process.env[SHARED_ENV] === '1' && typeof process.send === 'function';
+}
+
 /**
  * Made on first use and kept per configuration, so a changed environment (tests) gets
  * fresh limiters. With Redis, a process-local limiter stands in while Redis is unreachable:
@@ -61,17 +85,28 @@ const limiters = new Map<string, RateLimiterAbstract>();
 function counter(name: string, points: number, duration: number): RateLimiterAbstract {
   const redis = redisPublisher();
   const keyPrefix = `${redisPrefix()}rl:${name}`;
-  const id = `${keyPrefix}:${points}:${duration}:${redis ? 'redis' : 'memory'}`;
+  const store = redis ? 'redis' : clusterShared() ? 'cluster' : 'memory';
+  const id = `${keyPrefix}:${points}:${duration}:${store}`;
   let limiter = limiters.get(id);
   if (!limiter) {
     const options = { keyPrefix, points, duration };
-    limiter = redis
-      ? new RateLimiterRedis({
-          ...options,
-          storeClient: redis,
-          insuranceLimiter: new RateLimiterMemory(options),
-        })
-      : new RateLimiterMemory(options);
+    if (store === 'redis') {
+      limiter = new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
+    } else if (store === 'cluster') {
+      // The primary makes one limiter per prefix with the options it first hears of, so the
+      // prefix carries them.
+      limiter = new RateLimiterCluster({
+        ...options,
+        keyPrefix: `${keyPrefix}:${points}:${duration}`,
+        timeoutMs: CLUSTER_TIMEOUT_MS,
+      });
+    } else {
+      limiter = new RateLimiterMemory(options);
+    }
     limiters.set(id, limiter);
   }
   return limiter;

@@ -24,17 +24,25 @@ export async function signAccessToken(claims: AccessClaims, ttlMs: number): Prom
     .sign(signingKey());
 }
 
+/**
+ * Checks an access token: HS256 with our key, our issuer, and every claim we issue present
+ * (`sub`, `session`, `aal`, `iat`, `exp`). A token missing one, or carrying an audience (the
+ * password-reset tokens do), is refused: no claim falls back to a default.
+ */
 export async function verifyAccessToken(token: string): Promise<AccessClaims> {
   try {
     // algorithms pinned: a token with `alg: none` or any other algorithm is refused.
     const { payload } = await jwtVerify(token, signingKey(), {
       issuer: ISSUER,
       algorithms: ['HS256'],
+      requiredClaims: ['iss', 'sub', 'iat', 'exp', 'session', 'aal'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.session !== 'string') {
+    const { sub, session, aal } = payload;
+    if (typeof sub !== 'string' || typeof session !== 'string' || (aal !== 1 && aal !== 2)) {
       throw new InvalidTokenError();
     }
-    return { id: payload.sub, session: payload.session, aal: payload.aal === 2 ? 2 : 1 };
+    if (payload.aud !== undefined) throw new InvalidTokenError();
+    return { id: sub, session, aal };
   } catch (err) {
     if (err instanceof errors.JWTExpired) throw new TokenExpiredError();
     throw new InvalidTokenError();

@@ -26,6 +26,12 @@ const envSchema = z.object({
     .default(1024 * 1024),
   MFA_FORCE_ENABLED: bool,
   STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),
+  STORAGE_S3_BUCKET: z.string().optional(),
+  STORAGE_S3_ENDPOINT: z.string().optional(),
+  STORAGE_S3_REGION: z.string().default('us-east-1'),
+  STORAGE_S3_KEY: z.string().optional(),
+  STORAGE_S3_SECRET: z.string().optional(),
+  STORAGE_S3_FORCE_PATH_STYLE: bool,
   FILES_MAX_UPLOAD_SIZE: z.coerce
     .number()
     .int()

@@ -27,7 +27,9 @@ export async function* multipartParts(
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
-      limits: { fileSize: limits.fileSize, files: limits.files, fields: limits.fields },
+      // busboy cuts a file off when it reaches the limit; one byte more keeps a file of exactly
+      // the limit whole.
+      limits: { fileSize: limits.fileSize + 1, files: limits.files, fields: limits.fields },
     });
   } catch {
     throw new InvalidPayloadError('The multipart body could not be read');

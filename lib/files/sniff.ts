@@ -83,6 +83,8 @@ const EXTENSIONS: Record<string, string> = {
   'text/csv': 'csv',
   'application/json': 'json',
   'text/html': 'html',
+  'application/xml': 'xml',
+  'application/yaml': 'yaml',
 };
 
 /** The extension of the stored name: from the sniffed type, never from the client's name. */

@@ -53,14 +53,14 @@ async function signIn(request: ApiRequest, db: Db, lenient: boolean): Promise<Ac
 async function atScope(db: Db, who: Accountability, uri: string | null): Promise<Accountability> {
   const scope = await resolveScope(db, uri);
   if (!who.user) {
-    const id = await publicPolicyId(db);
+    const id = await publicPolicyId(db, who.ip);
     return { ...who, policies: id ? [id] : [] };
   }
   if (!scope) return who;
   const { item, chain } = scope;
   const access = await resolveUserAccess(
     db,
-    { id: who.user, role: who.role },
+    { id: who.user, role: who.role, ip: who.ip },
     { id: item.id, chain },
   );
   if (!access.policies.length && !access.admin) throw new ForbiddenScopeError();

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Accountability } from '@/lib/core/accountability';
 import {
+  fieldCondition,
   permissionsFor,
   type MergedPermission,
   type PermissionAction,
@@ -103,7 +104,8 @@ export async function permissionOf(
  * reaches (root, relations, relational filters, count()) gets its read permission's
  * fields and item filter, plus the scope's row limit; a collection without a read
  * permission has no readable field and no visible row. The root collection needs a read
- * permission (401/403 otherwise).
+ * permission (401/403 otherwise). With several read permissions (several policies) a field
+ * is readable only on the rows of the permissions granting it (`fieldFilter`).
  */
 export async function readPolicyFor(
   ctx: Ctx,
@@ -129,6 +131,10 @@ export async function readPolicyFor(
           filter: andFilters(permission.filter, scopes.get(name)?.filter),
         }
       : { fields: new Set(), filter: nothing(schema, name) };
+    // Several permissions: each field is readable only on the rows of those granting it.
+    if (permission && permission.rows.length > 1) {
+      access.fieldFilter = (field) => fieldCondition(permission, field);
+    }
     memo.set(name, access);
     return access;
   };

@@ -46,6 +46,11 @@ export interface FunctionContext {
    * counts only related rows the caller could read.
    */
   relatedWhere?: (collection: string, alias: string) => RawBuilder<boolean> | null;
+  /**
+   * The rows on which a field may be read, as SQL over `alias`, when not every row the
+   * caller sees: the function reads null elsewhere.
+   */
+  fieldRows?: (collection: string, field: string, alias: string) => RawBuilder<boolean> | null;
   /** Makes subquery aliases unique within one statement; a fresh counter is used otherwise. */
   nextAlias?: () => string;
 }
@@ -103,7 +108,10 @@ export function compileFunctionField(expr: string, ctx: FunctionContext): Compil
     jsonPath = parseJsonPath(call.args.slice(comma + 1).trim());
   }
   const field = checkedField(ctx, ctx.collection, fieldName);
-  const column = sql`${sql.id(ctx.alias)}.${sql.id(field.field)}`;
+  const rows = ctx.fieldRows?.(ctx.collection, field.field, ctx.alias) ?? null;
+  const readable = (value: RawBuilder<unknown>) =>
+    rows ? sql`(case when ${rows} then ${value} end)` : value;
+  const column = readable(sql`${sql.id(ctx.alias)}.${sql.id(field.field)}`);
 
   if (fn === 'count') {
     const hop = relationOf(ctx.schema, ctx.collection, field.field);
@@ -114,12 +122,16 @@ export function compileFunctionField(expr: string, ctx: FunctionContext): Compil
     }
     const sub = ctx.nextAlias ? ctx.nextAlias() : `${ctx.alias}__count`;
     const permitted = ctx.relatedWhere?.(hop.related, sub);
-    const guard = permitted ? sql` and ${permitted}` : sql``;
+    // Only related rows whose link back the caller may read.
+    const linked = ctx.fieldRows?.(hop.related, hop.relatedField, sub);
+    const guard = sql`${permitted ? sql` and ${permitted}` : sql``}${linked ? sql` and ${linked}` : sql``}`;
     return {
       fn,
       field: field.field,
       type: 'integer',
-      sql: sql`(select count(*)::integer from ${sql.id(hop.related)} as ${sql.id(sub)} where ${sql.id(sub)}.${sql.id(hop.relatedField)} = ${sql.id(ctx.alias)}.${sql.id(hop.key)}${guard})`,
+      sql: readable(
+        sql`(select count(*)::integer from ${sql.id(hop.related)} as ${sql.id(sub)} where ${sql.id(sub)}.${sql.id(hop.relatedField)} = ${sql.id(ctx.alias)}.${sql.id(hop.key)}${guard})`,
+      ),
     };
   }
   if (fn === 'json') {

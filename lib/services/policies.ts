@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { isIpAccessEntry } from '@/lib/access/ip-access';
 import { validateModuleAccess } from '@/lib/access/module-keys';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
@@ -28,6 +29,14 @@ export const policyFields = z
 export const createPoliciesBody = z.union([policyFields, z.array(policyFields).min(1)]);
 
 async function input(data: Item, ctx: RequestContext): Promise<Item> {
+  if (Array.isArray(data.ip_access)) {
+    const wrong = (data.ip_access as string[]).find((entry) => !isIpAccessEntry(entry));
+    if (wrong !== undefined) {
+      throw new InvalidPayloadError(
+        `"ip_access" entries must be IP addresses or CIDR ranges; "${wrong}" is neither`,
+      );
+    }
+  }
   if (data.module_access === undefined) return data;
   return { ...data, module_access: await validateModuleAccess(ctx.db, data.module_access) };
 }

@@ -1,19 +1,33 @@
 import 'server-only';
 import { z } from 'zod';
-import { recordUserActivity } from '@/lib/auth/audit';
-import { forgetStaticTokens } from '@/lib/auth/authenticate';
-import { hashPassword } from '@/lib/auth/passwords';
+import { verifyPassword } from '@/lib/auth/passwords';
 import { passwordSchema } from '@/lib/auth/password-reset';
-import { endUserSessions } from '@/lib/auth/sessions';
-import { translateDbError } from '@/lib/db/errors';
+import { limitAttempt } from '@/lib/auth/rate-limit';
+import { allowsField } from '@/lib/access/permissions';
+import { permissionOf } from '@/lib/items/access';
+import { getSchema } from '@/lib/schema/overview';
 import type { RequestContext } from '@/lib/core/context';
-import { ConflictError, NotFoundError, UnauthenticatedError } from '@/lib/core/errors';
+import {
+  AppError,
+  ForbiddenError,
+  InvalidCredentialsError,
+  InvalidPayloadError,
+  NotFoundError,
+  UnauthenticatedError,
+} from '@/lib/core/errors';
+import type { Item } from './system-collection';
+import { users, withCurrentPassword } from './users';
 
-/** Every readable column; `password`, `token` and `tfa_secret` are write-only and never read. */
-const READABLE = [
+/**
+ * What Directus' app access grants every user of the studio on their own row, whatever
+ * their policies say (its `appAccessMinimalPermissions`): the profile the studio shows.
+ * `password`, `token` and `tfa_secret` are write-only and never read.
+ */
+const APP_MINIMUM = [
   'id',
   'first_name',
   'last_name',
+  'last_page',
   'email',
   'location',
   'title',
@@ -21,14 +35,9 @@ const READABLE = [
   'tags',
   'avatar',
   'language',
+  'appearance',
   'status',
   'role',
-  'last_access',
-  'last_page',
-  'provider',
-  'external_identifier',
-  'appearance',
-  'email_notifications',
 ] as const;
 
 const text = (max: number) => z.string().max(max).nullable();
@@ -55,18 +64,22 @@ export const updateMeBody = z
       .string()
       .regex(/^[A-Za-z0-9_-]{16,255}$/, 'Token must be 16 to 255 letters, digits, "-" or "_"')
       .nullable(),
+    // Proves the caller is the owner, not someone holding their session: needed for a new
+    // email or password. Checked, never stored.
+    current_password: z.string().min(1).max(1024),
   })
   .partial()
   .strict();
 
+/** Each field only as far as the caller may read it; `id` and `has_tfa` always. */
 export const meResponse = z.object({
   id: z.uuid(),
-  email: z.string().nullable(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  status: z.string(),
-  role: z.uuid().nullable(),
-  last_access: z.string().nullable(),
+  email: z.string().nullable().optional(),
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  status: z.string().optional(),
+  role: z.uuid().nullable().optional(),
+  last_access: z.string().nullable().optional(),
   has_tfa: z.boolean(),
 });
 
@@ -78,56 +91,106 @@ function me(ctx: RequestContext): string {
   return id;
 }
 
-export async function readMe(ctx: RequestContext) {
-  const row = await ctx.db
-    .selectFrom('daas_users')
-    .select(READABLE)
-    .select((eb) => eb('tfa_secret', 'is not', null).as('has_tfa'))
-    .where('id', '=', me(ctx))
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError('User not found');
-  return row;
-}
-
-const UNIQUE_FIELDS: Record<string, string> = {
-  daas_users_email_lower: 'email',
-  daas_users_token_key: 'token',
-};
-
-function uniqueViolation(err: unknown): Error {
-  const e = err as { code?: unknown; constraint?: unknown };
-  const field = typeof e.constraint === 'string' ? UNIQUE_FIELDS[e.constraint] : undefined;
-  if (e.code === '23505' && field) {
-    return new ConflictError(`Value for field "${field}" has to be unique`, {
-      extensions: { field },
-    });
+/** The caller's row as their read permission on `daas_users` shows it; {} if it doesn't. */
+async function permitted(id: string, ctx: RequestContext): Promise<Item> {
+  try {
+    return await users.readOne({ params: { id }, query: {} }, ctx);
+  } catch (err) {
+    if (err instanceof AppError && (err.status === 403 || err.status === 404)) return {};
+    throw err;
   }
-  return translateDbError(err) ?? (err as Error);
 }
 
 /**
- * Updates the caller's own record. A new password ends every other session of the user, so
- * a stolen session does not survive the owner changing it.
+ * GET /users/me: the fields of the caller's own row that their read permission on
+ * `daas_users` grants (all for an administrator), plus, with app access, the profile the
+ * studio needs (APP_MINIMUM). Without either, only `id`, as Directus answers. Whether a
+ * second factor is enrolled (`has_tfa`) is always told: the sign-in flow depends on it.
+ */
+export async function readMe(ctx: RequestContext): Promise<Item> {
+  const id = me(ctx);
+  const row = await ctx.db
+    .selectFrom('daas_users')
+    .select(APP_MINIMUM)
+    .select((eb) => eb('tfa_secret', 'is not', null).as('has_tfa'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError('User not found');
+  const { has_tfa, ...profile } = row;
+  const minimum = ctx.accountability.app ? profile : {};
+  return { ...minimum, ...(await permitted(id, ctx)), id, has_tfa };
+}
+
+async function checkCurrentPassword(id: string, given: string | undefined, ctx: RequestContext) {
+  if (given === undefined) {
+    throw new InvalidPayloadError(
+      'A new email or password needs the current password in "current_password"',
+    );
+  }
+  const user = await ctx.db
+    .selectFrom('daas_users')
+    .select(['email', 'password'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  try {
+    // Counted like sign-in attempts on the account: a held session can't guess it freely.
+    await limitAttempt(
+      'login',
+      { account: user.email ?? id, ip: ctx.accountability.ip },
+      async () => {
+        const ok = user.password ? await verifyPassword(user.password, given) : false;
+        if (!ok) throw new InvalidCredentialsError();
+      },
+    );
+  } catch (err) {
+    if (err instanceof InvalidCredentialsError) {
+      throw new InvalidPayloadError('"current_password" is not the current password');
+    }
+    throw err;
+  }
+}
+
+/** 403 unless the caller's update permission on `daas_users` covers each of these fields. */
+async function mayUpdate(fields: string[], ctx: RequestContext): Promise<void> {
+  if (ctx.accountability.admin) return;
+  const permission = await permissionOf(ctx, await getSchema(ctx.db), 'daas_users', 'update');
+  if (permission && fields.some((f) => !allowsField(permission, f))) throw new ForbiddenError();
+}
+
+/**
+ * PATCH /users/me: an update of the caller's own `daas_users` row under their update
+ * permission (403 without one, or when its item filter leaves their row out), through the
+ * users service, so field lists, validation, presets, the explicit permission a static
+ * `token` needs and the end of other sessions on a new password all apply. A new email or
+ * password also needs the current password.
  */
 export async function updateMe(input: UpdateMeInput, ctx: RequestContext) {
   const id = me(ctx);
-  const { password, email, ...rest } = input;
-  const values = {
-    ...rest,
-    ...(email !== undefined ? { email: email.toLowerCase() } : {}),
-    ...(password !== undefined ? { password: await hashPassword(password) } : {}),
-  };
-  if (Object.keys(values).length > 0) {
+  const { current_password, ...change } = input;
+  const stored = await ctx.db
+    .selectFrom('daas_users')
+    .select('email')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!stored) throw new NotFoundError('User not found');
+  const newEmail =
+    change.email !== undefined && change.email.toLowerCase() !== stored.email?.toLowerCase();
+  const reauthenticate = newEmail || change.password !== undefined;
+  if (reauthenticate) {
+    // Refused for want of permission before the password is looked at, so the check is no
+    // oracle for someone who may not make the change anyway.
+    await mayUpdate(Object.keys(change), ctx);
+    await checkCurrentPassword(id, current_password, ctx);
+  }
+  if (Object.keys(change).length > 0) {
+    const proven = reauthenticate ? withCurrentPassword(ctx) : ctx;
     try {
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('daas_users').set(values).where('id', '=', id).execute();
-        if (password !== undefined) await endUserSessions(trx, id, ctx.accountability.session);
-        await recordUserActivity(trx, { action: 'update', user: id, who: ctx.accountability });
-      });
+      await users.update({ params: { id }, body: change }, proven);
     } catch (err) {
-      throw uniqueViolation(err);
+      // Their own row exists: hidden by the item filter means not allowed.
+      if (err instanceof NotFoundError) throw new ForbiddenError();
+      throw err;
     }
-    if ('token' in values) forgetStaticTokens();
   }
   return readMe(ctx);
 }

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/password-reset';
 import { hashPassword } from '@/lib/auth/passwords';
 import { endUserSessions } from '@/lib/auth/sessions';
+import type { Accountability } from '@/lib/core/accountability';
 import type { RequestContext } from '@/lib/core/context';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { ForbiddenError, InvalidPayloadError } from '@/lib/core/errors';
+import { permissionOf } from '@/lib/items/access';
+import { getSchema } from '@/lib/schema/overview';
 import { keepAnAdmin } from './admins';
 import { SystemService, uniqueError, type Item, type Key } from './system-collection';
 
@@ -46,16 +49,55 @@ export const userFields = z
 
 export const createUsersBody = z.union([userFields, z.array(userFields).min(1)]);
 
-async function input(data: Item, ctx: RequestContext): Promise<Item> {
+/** Callers (by their accountability) who proved their current password in this request. */
+const reauthenticated = new WeakSet<Accountability>();
+
+/** The context of a request whose caller has just given their current password. */
+export function withCurrentPassword(ctx: RequestContext): RequestContext {
+  const accountability = { ...ctx.accountability };
+  reauthenticated.add(accountability);
+  return { ...ctx, accountability };
+}
+
+/**
+ * A static token is a credential that outlives sessions and password changes, so setting
+ * one takes a permission that names `token` itself: `*` is not enough. Administrators may.
+ */
+async function mayWriteToken(ctx: RequestContext, mode: 'create' | 'update') {
+  if (ctx.accountability.admin) return;
+  const permission = await permissionOf(ctx, await getSchema(ctx.db), 'daas_users', mode);
+  if (!permission?.rows.some((row) => (row.fields ?? []).includes('token'))) {
+    throw new ForbiddenError(
+      'Setting a static token needs a permission that lists the "token" field explicitly',
+    );
+  }
+}
+
+async function input(data: Item, ctx: RequestContext, mode: 'create' | 'update'): Promise<Item> {
   const out = { ...data };
+  if (typeof out.token === 'string') await mayWriteToken(ctx, mode);
   if (typeof out.email === 'string') out.email = out.email.toLowerCase();
   if (typeof out.password === 'string') out.password = await hashPassword(out.password);
-  void ctx;
   return out;
+}
+
+/**
+ * Someone holding a user's session must not take the account over: a non-administrator
+ * changes their own email or password only through /users/me, with the current password.
+ */
+function guardOwnCredentials(after: Item, ctx: RequestContext, before: Item) {
+  const { user, admin } = ctx.accountability;
+  if (admin || before.id !== user || reauthenticated.has(ctx.accountability)) return;
+  if (after.email !== before.email || after.password !== before.password) {
+    throw new InvalidPayloadError(
+      'Change your own email or password through /users/me with "current_password"',
+    );
+  }
 }
 
 /** Emails are unique whatever their case; answered before the write so the 409 names the field. */
 async function check(after: Item, ctx: RequestContext, before?: Item): Promise<void> {
+  if (before) guardOwnCredentials(after, ctx, before);
   if (typeof after.email === 'string' && after.email !== before?.email) {
     const clash = await ctx.db
       .selectFrom('daas_users')
@@ -98,7 +140,7 @@ export const users = new SystemService({
   keyType: 'uuid',
   // A user's role decides their policies.
   grantsAccess: true,
-  input: (data, ctx) => input(data, ctx),
+  input,
   check,
   afterUpdate: endSessionsOnChange,
   beforeDelete: (keys, ctx) => keepAnAdmin(ctx.db, { users: keys.map(String) }),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { allowsField } from '@/lib/access/permissions';
+import { allowsField, fieldCondition } from '@/lib/access/permissions';
 import { emitter, itemEvents } from '@/lib/events/emitter';
 import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
@@ -16,7 +16,7 @@ export const sortBody = z.object({ item: key, to: key }).strict();
  * Moves `item` to the place of `to` in a collection's manual order (its `meta.sort_field`),
  * shifting the rows in between by one, as Directus' `POST /utils/sort/:collection` does.
  * Rows without a sort value are numbered by primary key first. Needs update permission on
- * the sort field.
+ * the sort field, for every row of the collection.
  */
 export async function sortItem(
   collection: string,
@@ -31,6 +31,11 @@ export async function sortItem(
   }
   const permission = await permissionOf(ctx, schema, collection, 'update');
   if (permission && !allowsField(permission, sortField)) throw new ForbiddenError();
+  // A move renumbers rows across the whole collection: a caller whose update permission
+  // (or whose grant of the sort field, with several policies) covers only some rows may not.
+  if (permission && (permission.filter || fieldCondition(permission, sortField))) {
+    throw new ForbiddenError();
+  }
 
   const t = sql.id(collection);
   const pk = sql.id(c.primary);

@@ -190,7 +190,8 @@ describe('POST /api/auth/login for a user with a TOTP factor', () => {
 
   it('gives level 2 with a valid otp', async () => {
     const secret = generateTotpSecret();
-    const user = await createUser({ tfa_secret: secret });
+    // An administrator, so the update below is allowed once the second factor is given.
+    const user = await createUser({ tfa_secret: secret, admin: true });
     const res = await login({ email: user.email, password: user.password, otp: totpCode(secret) });
     expect(res.status).toBe(200);
     const patch = await app.request('/api/users/me', {

@@ -1,4 +1,7 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signResetToken } from '@/lib/auth/password-reset';
+import { signingKey } from '@/lib/auth/secret';
 import { publicUrl } from '@/lib/core/config';
 import { getDb } from '@/lib/db/client';
 import { setupTestApp } from '../helpers/app';
@@ -131,6 +134,31 @@ describe('POST /api/auth/password/reset', () => {
       password: 'whatever-1',
     });
     expect(wrongKind.status).toBe(401);
+  });
+
+  it('answers 401 INVALID_TOKEN for a reset token re-signed without an expiry', async () => {
+    const user = await createUser();
+    const stored = await getDb()
+      .selectFrom('daas_users')
+      .select(['id', 'password'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    // Signed directly: one more reset request would pass the per-address limit of this file.
+    const token = await signResetToken(stored);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const { exp: _exp, ...forever } = claims;
+    const resigned = await new SignJWT(forever)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(signingKey());
+    const res = await post('/api/auth/password/reset', { token: resigned, password: 'whatever-1' });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_TOKEN');
+    // The control: the same token as issued, with its expiry, is accepted.
+    const issued = await post('/api/auth/password/reset', { token, password: 'whatever-1' });
+    expect(issued.status).toBe(204);
   });
 
   it('refuses a token once the user is suspended', async () => {

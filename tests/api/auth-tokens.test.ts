@@ -91,4 +91,36 @@ describe('access tokens', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Invalid user credentials', code: 'INVALID_CREDENTIALS' });
   });
+
+  describe('re-signed with the key but missing an expected claim', () => {
+    async function resigned(drop: string, extra: Record<string, unknown> = {}) {
+      const { claims } = await signedIn();
+      const rest = Object.fromEntries(Object.entries(claims).filter(([k]) => k !== drop));
+      return new SignJWT({ ...rest, ...extra })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(signingKey());
+    }
+
+    it.each(['exp', 'iat', 'sub', 'iss', 'session', 'aal'])(
+      'are refused with 401 INVALID_TOKEN without "%s"',
+      async (claim) => {
+        const res = await meWith(await resigned(claim));
+        expect(res.status).toBe(401);
+        expect(res.body.errors[0].extensions.code).toBe('INVALID_TOKEN');
+      },
+    );
+
+    it('are accepted with every claim (the control)', async () => {
+      expect((await meWith(await resigned('none'))).status).toBe(200);
+    });
+
+    it('are refused with 401 when the assurance level is not 1 or 2', async () => {
+      expect((await meWith(await resigned('none', { aal: 3 }))).status).toBe(401);
+    });
+
+    it('are refused with 401 when they carry an audience (another kind of token)', async () => {
+      const res = await meWith(await resigned('none', { aud: 'password-reset' }));
+      expect(res.status).toBe(401);
+    });
+  });
 });

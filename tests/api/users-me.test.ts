@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { ADMIN_EMAIL, setupTestApp } from '../helpers/app';
+import { createSelfServiceUser } from '../helpers/self-service';
 import { createUser, uniqueEmail } from '../helpers/users';
+
+/** Every profile field a user may read and change on their own row (not a static token). */
+const PROFILE = [
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'location',
+  'title',
+  'description',
+  'language',
+  'appearance',
+  'email_notifications',
+  'last_page',
+];
+const selfService = (options: Parameters<typeof createSelfServiceUser>[0] = {}) =>
+  createSelfServiceUser({ read: ['*'], update: PROFILE, ...options });
 
 const app = setupTestApp();
 
@@ -22,7 +40,7 @@ describe('GET /api/users/me', () => {
   });
 
   it('returns the caller without password, token or tfa_secret', async () => {
-    const user = await createUser({ token: 'static-token-hidden-0001', tfa_secret: null });
+    const user = await selfService({ token: 'static-token-hidden-0001', tfa_secret: null });
     const res = await app.request('/api/users/me', {
       token: await tokenOf(user.email, user.password),
     });
@@ -49,7 +67,7 @@ describe('GET /api/users/me', () => {
 
 describe('PATCH /api/users/me', () => {
   it('lets a non-admin user change their own profile fields', async () => {
-    const user = await createUser();
+    const user = await selfService();
     const token = await tokenOf(user.email, user.password);
     const res = await patch(token, {
       first_name: 'Ada',
@@ -75,9 +93,12 @@ describe('PATCH /api/users/me', () => {
   });
 
   it('changes the password: the new one signs in, the old one no longer does', async () => {
-    const user = await createUser();
+    const user = await selfService();
     const token = await tokenOf(user.email, user.password);
-    const res = await patch(token, { password: 'my-new-password-9' });
+    const res = await patch(token, {
+      password: 'my-new-password-9',
+      current_password: user.password,
+    });
     expect(res.status).toBe(200);
     const row = await getDb()
       .selectFrom('daas_users')
@@ -92,10 +113,10 @@ describe('PATCH /api/users/me', () => {
   });
 
   it('ends the user’s other sessions when the password changes', async () => {
-    const user = await createUser();
+    const user = await selfService();
     const other = await tokenOf(user.email, user.password);
     const token = await tokenOf(user.email, user.password);
-    await patch(token, { password: 'my-new-password-9' });
+    await patch(token, { password: 'my-new-password-9', current_password: user.password });
     expect((await app.request('/api/users/me', { token: other })).status).toBe(401);
   });
 
@@ -135,9 +156,12 @@ describe('PATCH /api/users/me', () => {
 
   it('refuses an email another user has, whatever its case', async () => {
     const taken = await createUser({ email: uniqueEmail('taken') });
-    const user = await createUser();
+    const user = await selfService();
     const token = await tokenOf(user.email, user.password);
-    const res = await patch(token, { email: taken.email.toUpperCase() });
+    const res = await patch(token, {
+      email: taken.email.toUpperCase(),
+      current_password: user.password,
+    });
     expect(res.status).toBe(409);
     expect(res.body.errors[0].extensions).toEqual({ code: 'RECORD_NOT_UNIQUE', field: 'email' });
   });
@@ -150,7 +174,7 @@ describe('PATCH /api/users/me', () => {
 
 describe('static tokens', () => {
   it('sets a static token that then authenticates, and never returns it', async () => {
-    const user = await createUser();
+    const user = await selfService({ update: ['token'] });
     const token = await tokenOf(user.email, user.password);
     const staticToken = `svc_${'k'.repeat(28)}`;
     const res = await patch(token, { token: staticToken });
@@ -172,7 +196,7 @@ describe('static tokens', () => {
 
   it('stops working when cleared, and for a suspended user', async () => {
     const staticToken = 'static-token-to-clear-0001';
-    const user = await createUser({ token: staticToken });
+    const user = await selfService({ token: staticToken, update: ['token'] });
     expect((await app.request('/api/users/me', { token: staticToken })).status).toBe(200);
     expect((await patch(staticToken, { token: null })).status).toBe(200);
     const cleared = await app.request('/api/users/me', { token: staticToken });
@@ -187,7 +211,7 @@ describe('static tokens', () => {
 
   it('refuses a static token another user already has with 409', async () => {
     await createUser({ token: 'static-token-duplicate-01' });
-    const user = await createUser();
+    const user = await selfService({ update: ['token'] });
     const token = await tokenOf(user.email, user.password);
     const res = await patch(token, { token: 'static-token-duplicate-01' });
     expect(res.status).toBe(409);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../helpers/app';
 import { createTokenUser } from '../helpers/token-users';
+import { createPermittedUser } from '../helpers/permissions';
 import { count, defineSchema, rows } from './items/write-fixture';
 
 const app = setupTestApp();
@@ -128,6 +129,32 @@ describe('POST /api/utils/sort/:collection', () => {
       permissions: [{ collection: 'ut_cards', action: 'update', fields: ['position'] }],
     });
     expect((await sort({ item: 1, to: 2 }, sorter.token)).status).toBe(204);
+  });
+
+  it('refuses a caller whose grant of the sort field covers only some rows', async () => {
+    const some = await createPermittedUser([
+      {
+        collection: 'ut_cards',
+        action: 'update',
+        fields: ['position'],
+        permissions: { id: { _eq: 1 } },
+      },
+    ]);
+    const someToken = await app.login(some.email, some.password);
+    expect((await sort({ item: 1, to: 2 }, someToken)).status).toBe(403);
+    const split = await createPermittedUser(
+      [
+        {
+          collection: 'ut_cards',
+          action: 'update',
+          fields: ['position'],
+          permissions: { id: { _eq: 1 } },
+        },
+      ],
+      [{ collection: 'ut_cards', action: 'update', fields: ['title'] }],
+    );
+    const token = await app.login(split.email, split.password);
+    expect((await sort({ item: 1, to: 2 }, token)).status).toBe(403);
   });
 });
 

@@ -6,7 +6,9 @@ describe.runIf(process.env.DATABASE_URL)('a server with several workers', () => 
   let server: StartedServer;
 
   beforeAll(async () => {
-    server = await startServer({ env: { WEB_CONCURRENCY: '2' } });
+    server = await startServer({
+      env: { WEB_CONCURRENCY: '2', AUTH_RATE_LIMIT_POINTS: '10', REDIS_URL: undefined },
+    });
   });
 
   afterAll(async () => {
@@ -42,5 +44,23 @@ describe.runIf(process.env.DATABASE_URL)('a server with several workers', () => 
     await new Promise((r) => setTimeout(r, 100));
     const after = await Promise.all(Array.from({ length: 16 }, () => me(data.access_token)));
     expect(after).toEqual(Array(16).fill(401));
+  });
+
+  it('counts wrong passwords across the workers: the 11th answers 429', async () => {
+    const email = `nobody-${Date.now()}@example.com`;
+    async function wrongLogin(): Promise<number> {
+      // A fresh connection each time: the primary hands them to the workers in turn.
+      const res = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', connection: 'close' },
+        body: JSON.stringify({ email, password: 'not-the-password' }),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(await wrongLogin());
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
   });
 });

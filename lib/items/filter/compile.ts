@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { InvalidQueryError } from '@/lib/core/errors';
+import type { FieldOverview } from '@/lib/schema/overview';
 import { compileFunctionField, isFunctionCall } from '../functions';
 import type { Filter } from '../query';
 import { relationOf, type Hop } from '../relations-path';
@@ -95,7 +96,24 @@ function compileNode(node: unknown, scope: Scope): Bool {
 
 /** The caller's own item permissions may name fields it cannot read: no field check there. */
 function trusted(scope: Scope): Scope {
-  return { ...scope, ctx: { ...scope.ctx, fieldAllowed: undefined }, depth: 0 };
+  return {
+    ...scope,
+    ctx: { ...scope.ctx, fieldAllowed: undefined, fieldFilter: undefined },
+    depth: 0,
+  };
+}
+
+/**
+ * The rows of `scope` on which `field` may be read, as SQL, or null when that is every row
+ * the caller sees. A permission's own filter does not count against the request's budget.
+ */
+function fieldRows(scope: Scope, collection: string, field: string, alias: string): Bool | null {
+  const rows = scope.ctx.fieldFilter?.(collection, field);
+  if (!rows) return null;
+  const nodes = scope.state.nodes;
+  const out = compileNode(rows, trusted({ ...scope, collection, alias }));
+  scope.state.nodes = nodes;
+  return out;
 }
 
 function nextAlias(scope: Scope): string {
@@ -126,6 +144,7 @@ function compileFunctionKey(key: string, value: unknown, scope: Scope): Bool {
       const permitted = scope.ctx.relatedFilter?.(collection);
       return permitted ? compileNode(permitted, trusted({ ...scope, collection, alias })) : null;
     },
+    fieldRows: (collection, field, alias) => fieldRows(scope, collection, field, alias),
     nextAlias: () => nextAlias(scope),
   });
   const t: Target = {
@@ -145,6 +164,12 @@ function compileField(key: string, value: unknown, scope: Scope): Bool {
     throw new InvalidQueryError(`Unknown filter operator "${key.slice(0, 40)}"`);
   }
   const field = checkedField(scope.ctx, scope.collection, key);
+  const rows = fieldRows(scope, scope.collection, field.field, scope.alias);
+  const condition = fieldCondition(field, value, scope);
+  return rows ? and([rows, condition]) : condition;
+}
+
+function fieldCondition(field: FieldOverview, value: unknown, scope: Scope): Bool {
   const col = sql`${sql.id(scope.alias)}.${sql.id(field.field)}`;
   const target: Target = {
     name: field.field,
@@ -192,7 +217,10 @@ function related(
   const match = compileNode(filter, innerScope);
   const permitted = scope.ctx.relatedFilter?.(hop.related);
   const guard = permitted ? sql` and ${compileNode(permitted, trusted(innerScope))}` : sql``;
-  const from = sql`select 1 from ${sql.id(hop.related)} as ${sql.id(sub)} where ${link}${guard}`;
+  // A to-many link the caller may not read on the related row does not count either.
+  const linked = hop.kind === 'm2o' ? null : fieldRows(scope, hop.related, hop.relatedField, sub);
+  const linkGuard = linked ? sql` and ${linked}` : sql``;
+  const from = sql`select 1 from ${sql.id(hop.related)} as ${sql.id(sub)} where ${link}${guard}${linkGuard}`;
   if (quantifier === '_every') {
     return sql<boolean>`not exists (${from} and not coalesce(${match}, false))`;
   }

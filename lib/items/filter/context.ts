@@ -19,6 +19,12 @@ export interface FilterContext {
    */
   fieldAllowed?: (collection: string, field: string) => boolean;
   /**
+   * The rows on which a readable field may be read, when not all the caller sees (several
+   * permissions, each granting its own fields on its own rows): a condition on the field
+   * holds only there, so a filter cannot test the field's value on other rows.
+   */
+  fieldFilter?: (collection: string, field: string) => Record<string, unknown> | null;
+  /**
    * Extra condition on rows of a related collection reached through the filter (the
    * caller's item permissions there), so a relational filter cannot test hidden rows.
    */

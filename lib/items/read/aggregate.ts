@@ -6,7 +6,7 @@ import { fieldDenied } from '../filter/context';
 import { isFunctionCall } from '../functions';
 import { AGGREGATE_FUNCTIONS, type AggregateFunction, type Query } from '../query';
 import { fieldOf, resolvePath } from '../relations-path';
-import type { ReadContext } from './context';
+import { readableValue, type ReadContext } from './context';
 import { jsonValue } from './json-value';
 import type { PageWindow } from './pagination';
 import { valueExpr } from './sort';
@@ -108,7 +108,8 @@ export async function readAggregate(input: AggregateInput): Promise<unknown[]> {
       }
       const f = aggregatedField(rc, collection, fn, name);
       const col = `a${n++}`;
-      inner.push(sql`${sql.id(alias)}.${sql.id(f.field)} as ${sql.id(col)}`);
+      const readable = readableValue(rc, { collection, field: f.field, alias });
+      inner.push(sql`${readable} as ${sql.id(col)}`);
       const value = SQL_OF[fn](sql`${sql.id(x)}.${sql.id(col)}`);
       perField.push([name, fn === 'min' || fn === 'max' ? jsonValue(f, value) : value]);
     }

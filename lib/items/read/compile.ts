@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { compileFunctionField } from '../functions';
-import { and, filterSql, type ReadContext } from './context';
+import { and, filterSql, readableValue, type ReadContext } from './context';
 import { jsonValue } from './json-value';
 import type { PlanNode, Selection } from './plan';
 import { searchSql } from './search';
@@ -36,7 +36,10 @@ export function nodeWhere(rc: ReadContext, node: PlanNode, alias: string): RawBu
 function selectionSql(rc: ReadContext, node: PlanNode, s: Selection, alias: string): Sql {
   switch (s.kind) {
     case 'column':
-      return jsonValue(s.field, sql`${sql.id(alias)}.${sql.id(s.field.field)}`);
+      return jsonValue(
+        s.field,
+        readableValue(rc, { collection: node.collection, field: s.field.field, alias }),
+      );
     case 'function':
       return compileFunctionField(s.expr, {
         schema: rc.schema,
@@ -44,32 +47,49 @@ function selectionSql(rc: ReadContext, node: PlanNode, s: Selection, alias: stri
         alias,
         fieldAllowed: rc.fieldAllowed,
         relatedWhere: rc.relatedWhere,
+        fieldRows: rc.fieldRows,
         nextAlias: rc.nextAlias,
       }).sql;
     case 'relation':
-    case 'keys': {
-      const sub = rc.nextAlias();
-      const value =
-        s.kind === 'relation'
-          ? rowJson(rc, s.node, sub)
-          : jsonValue(
-              rc.schema.collections[s.node.collection].fields[s.node.primary],
-              sql`${sql.id(sub)}.${sql.id(s.node.primary)}`,
-            );
-      if (s.hop.kind === 'm2o') {
-        const where = and([
-          sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedKey)} = ${sql.id(alias)}.${sql.id(s.hop.field)}`,
-          nodeWhere(rc, s.node, sub),
-        ]);
-        return sql`(select ${value} from ${sql.id(s.node.collection)} as ${sql.id(sub)} where ${where})`;
-      }
-      const where = and([
-        sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedField)} = ${sql.id(alias)}.${sql.id(s.hop.key)}`,
-        nodeWhere(rc, s.node, sub),
-      ]);
-      return manySql(rc, s.node, sub, value, where);
-    }
+    case 'keys':
+      // A relation granted only on some rows of the parent is null on the others.
+      return readableValue(rc, {
+        collection: node.collection,
+        field: s.hop.field,
+        alias,
+        value: relationSql(rc, s, alias),
+      });
   }
+}
+
+function relationSql(
+  rc: ReadContext,
+  s: Extract<Selection, { kind: 'relation' | 'keys' }>,
+  alias: string,
+): Sql {
+  const sub = rc.nextAlias();
+  const value =
+    s.kind === 'relation'
+      ? rowJson(rc, s.node, sub)
+      : jsonValue(
+          rc.schema.collections[s.node.collection].fields[s.node.primary],
+          sql`${sql.id(sub)}.${sql.id(s.node.primary)}`,
+        );
+  if (s.hop.kind === 'm2o') {
+    const where = and([
+      sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedKey)} = ${sql.id(alias)}.${sql.id(s.hop.field)}`,
+      nodeWhere(rc, s.node, sub),
+    ]);
+    return sql`(select ${value} from ${sql.id(s.node.collection)} as ${sql.id(sub)} where ${where})`;
+  }
+  // A child whose link to the parent the caller may not read is not listed under it.
+  const linked = rc.fieldRows?.(s.node.collection, s.hop.relatedField, sub);
+  const where = and([
+    sql<boolean>`${sql.id(sub)}.${sql.id(s.hop.relatedField)} = ${sql.id(alias)}.${sql.id(s.hop.key)}`,
+    ...(linked ? [linked] : []),
+    nodeWhere(rc, s.node, sub),
+  ]);
+  return manySql(rc, s.node, sub, value, where);
 }
 
 /** An x-to-many relation: a JSON array in the node's sort order, windowed by limit/offset. */

@@ -15,6 +15,10 @@ export interface ReadContext {
   /** Whether a field may be read; absent for admin reads that hide nothing. */
   fieldAllowed?: (collection: string, field: string) => boolean;
   relatedFilter?: (collection: string) => Filter | null;
+  /** The rows on which a readable field may be read, when fewer than the collection's. */
+  fieldFilter?: (collection: string, field: string) => Filter | null;
+  /** The same as SQL over an alias; null when the field may be read on every visible row. */
+  fieldRows?: (collection: string, field: string, alias: string) => RawBuilder<boolean> | null;
   /** The related-row condition as SQL over an alias (for count()). */
   relatedWhere?: (collection: string, alias: string) => RawBuilder<boolean> | null;
   nextAlias: () => string;
@@ -51,8 +55,26 @@ export function readContext(input: {
       const permitted = policy(collection).filter;
       return permitted ? filterSql(rc, permitted, collection, alias, true) : null;
     };
+    rc.fieldFilter = (collection, field) => policy(collection).fieldFilter?.(field) ?? null;
+    rc.fieldRows = (collection, field, alias) => {
+      const rows = rc.fieldFilter!(collection, field);
+      return rows ? filterSql(rc, rows, collection, alias, true) : null;
+    };
   }
   return rc;
+}
+
+/**
+ * A field's value over `alias` as the caller may read it: the column itself, or null on
+ * the rows where no permission granting the field applies.
+ */
+export function readableValue(
+  rc: ReadContext,
+  input: { collection: string; field: string; alias: string; value?: RawBuilder<unknown> },
+): RawBuilder<unknown> {
+  const value = input.value ?? sql`${sql.id(input.alias)}.${sql.id(input.field)}`;
+  const rows = rc.fieldRows?.(input.collection, input.field, input.alias);
+  return rows ? sql`(case when ${rows} then ${value} end)` : value;
 }
 
 /** A filter over `alias`, compiled with the caller's field and related-row restrictions. */
@@ -71,6 +93,7 @@ export function filterSql(
     accountability: rc.accountability,
     now: rc.now,
     fieldAllowed: trusted ? undefined : rc.fieldAllowed,
+    fieldFilter: trusted ? undefined : rc.fieldFilter,
     relatedFilter: rc.relatedFilter,
   };
   return compileFilter(filter, ctx);

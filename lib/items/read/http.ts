@@ -8,7 +8,7 @@ import { getSchema } from '@/lib/schema/overview';
 import { readPolicyFor } from '../access';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
 import type { ReadPolicy } from './policy';
-import { readByQuery, readOne } from './service';
+import { fieldsReadableOn, readByQuery, readOne } from './service';
 import { allowsField } from './policy';
 
 export const collectionParams = z.object({ collection: z.string().min(1).max(64) });
@@ -69,8 +69,11 @@ export async function getItem(
   const delta = typeof row.delta === 'string' ? JSON.parse(row.delta) : row.delta;
   if (!delta || typeof delta !== 'object' || Array.isArray(delta)) return item;
   // The delta is stored JSON, not read through the plan: keep only readable fields.
-  const entries = Object.entries(delta as Record<string, unknown>).filter(
-    ([field]) => !policy || allowsField(policy(collection), field),
+  const names = Object.keys(delta).filter(
+    (field) => !policy || allowsField(policy(collection), field),
   );
-  return { ...item, ...Object.fromEntries(entries) };
+  // A field granted only on some rows (several policies) must be granted on this one.
+  const shown = await fieldsReadableOn({ collection, id, fields: names, policy }, ctx);
+  const values = delta as Record<string, unknown>;
+  return { ...item, ...Object.fromEntries(shown.map((f) => [f, values[f]])) };
 }

@@ -5,6 +5,12 @@ export interface NodeAccess {
   fields: Set<string> | '*';
   /** ANDed into every read of the collection, at the root and wherever it is nested. */
   filter: Filter | null;
+  /**
+   * The rows (within `filter`) on which one readable field may be read, when that is fewer:
+   * the field is null elsewhere, and filters, sorts, searches and aggregates over it see
+   * only those rows. Absent or null: everywhere `filter` allows (a single permission).
+   */
+  fieldFilter?: (field: string) => Filter | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { config } from '@/lib/core/config';
 import type { FieldOverview } from '@/lib/schema/overview';
 import { escapeLike } from '../filter';
 import { collectionOf } from '../relations-path';
-import type { ReadContext } from './context';
+import { readableValue, type ReadContext } from './context';
 
 const TEXT_TYPES = new Set(['string', 'text', 'csv']);
 
@@ -44,13 +44,16 @@ export function searchSql(
   const { text, json } = searchableFields(rc, node.collection);
   if (!text.length && !json.length) return sql<boolean>`false`;
   const pattern = `%${escapeLike(term)}%`;
+  // A field granted only on some rows is searched only there.
+  const value = (field: string, a: string) =>
+    readableValue(rc, { collection: node.collection, field, alias: a });
   const parts: RawBuilder<boolean>[] = text.map(
-    (f) => sql<boolean>`${sql.id(alias)}.${sql.id(f.field)} ilike ${pattern}`,
+    (f) => sql<boolean>`${value(f.field, alias)} ilike ${pattern}`,
   );
   if (json.length) {
     const j = rc.nextAlias();
     const matches = sql.join(
-      json.map((f) => sql`${sql.id(j)}.${sql.id(f.field)}::text ilike ${pattern}`),
+      json.map((f) => sql`${value(f.field, j)}::text ilike ${pattern}`),
       sql` or `,
     );
     const pk = sql.id(node.primary);

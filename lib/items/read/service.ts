@@ -17,7 +17,7 @@ import {
 import { castValue } from '../filter/cast';
 import type { Filter, Query } from '../query';
 import { readAggregate } from './aggregate';
-import { readContext, type ReadContext } from './context';
+import { filterSql, readContext, type ReadContext } from './context';
 import { nodeWhere, rowJson } from './compile';
 import type { ListMeta } from './count';
 import { readPage } from './page';
@@ -263,6 +263,35 @@ export async function readMany(
     q,
     prepared.hooks,
   )) as Item[];
+}
+
+/**
+ * Of `fields` (each readable in the collection), those the caller may read on the stored
+ * item `id`: a field granted only on some rows (several policies) is checked against the row.
+ * For values read outside the plan, such as a version's stored delta.
+ */
+export async function fieldsReadableOn(
+  input: { collection: string; id: unknown; fields: string[]; policy: ReadPolicy | undefined },
+  ctx: RequestContext,
+): Promise<string[]> {
+  const { collection, fields, policy } = input;
+  const access = policy?.(collection);
+  const narrowed = fields.filter((f) => access?.fieldFilter?.(f));
+  if (!narrowed.length) return fields;
+  const schema = await getSchema(ctx.db);
+  const rc = readContext({ schema, accountability: ctx.accountability, policy });
+  const alias = rc.nextAlias();
+  const { filter, valid } = keyFilter(rc, collection, [input.id]);
+  if (!valid.length) return fields.filter((f) => !narrowed.includes(f));
+  const checks = narrowed.map(
+    (f, i) => sql`coalesce(${rc.fieldRows!(collection, f, alias)}, false) as ${sql.id(`c${i}`)}`,
+  );
+  const res = await sql<Record<string, boolean>>`select ${sql.join(checks)} from ${sql.id(
+    collection,
+  )} as ${sql.id(alias)} where ${filterSql(rc, filter, collection, alias, true)}`.execute(ctx.db);
+  const row = res.rows[0];
+  const denied = new Set(narrowed.filter((_, i) => !row?.[`c${i}`]));
+  return fields.filter((f) => !denied.has(f));
 }
 
 /**

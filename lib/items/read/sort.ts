@@ -3,7 +3,7 @@ import { InvalidQueryError } from '@/lib/core/errors';
 import { fieldDenied } from '../filter/context';
 import { compileFunctionField, isFunctionCall } from '../functions';
 import { resolvePath, type M2OHop } from '../relations-path';
-import type { ReadContext } from './context';
+import { readableValue, type ReadContext } from './context';
 
 export interface SortKey {
   expr: RawBuilder<unknown>;
@@ -32,8 +32,16 @@ function m2oPathValue(
   const sub = rc.nextAlias();
   const inner = rest.length
     ? m2oPathValue(rc, rest, field, sub)
-    : sql`${sql.id(sub)}.${sql.id(field)}`;
-  return sql`(select ${inner} from ${sql.id(hop.related)} as ${sql.id(sub)} where ${sql.id(sub)}.${sql.id(hop.relatedKey)} = ${sql.id(alias)}.${sql.id(hop.field)})`;
+    : readableValue(rc, { collection: hop.related, field, alias: sub });
+  // Only a related row the caller may read, and only where the caller may read the link.
+  const permitted = rc.relatedWhere?.(hop.related, sub);
+  const guard = permitted ? sql` and ${permitted}` : sql``;
+  return readableValue(rc, {
+    collection: hop.collection,
+    field: hop.field,
+    alias,
+    value: sql`(select ${inner} from ${sql.id(hop.related)} as ${sql.id(sub)} where ${sql.id(sub)}.${sql.id(hop.relatedKey)} = ${sql.id(alias)}.${sql.id(hop.field)}${guard})`,
+  });
 }
 
 /** A field, an m2o path or a function over a field of `collection`, as an expression. */
@@ -50,6 +58,7 @@ export function valueExpr(
       alias,
       fieldAllowed: rc.fieldAllowed,
       relatedWhere: rc.relatedWhere,
+      fieldRows: rc.fieldRows,
       nextAlias: rc.nextAlias,
     }).sql;
   }
@@ -68,7 +77,7 @@ export function valueExpr(
   if (!path.field.schema) {
     throw new InvalidQueryError(`Field "${path.field.field}" has no value to sort or group by`);
   }
-  if (!path.hops.length) return sql`${sql.id(alias)}.${sql.id(path.field.field)}`;
+  if (!path.hops.length) return readableValue(rc, { collection, field: path.field.field, alias });
   return m2oPathValue(rc, path.hops as M2OHop[], path.field.field, alias);
 }
 

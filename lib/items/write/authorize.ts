@@ -2,7 +2,8 @@ import 'server-only';
 import { sql } from 'kysely';
 import { defineError, ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import type { SchemaOverview } from '@/lib/schema/overview';
-import { permissionOf, type ScopeRule } from '../access';
+import { fieldCondition, type PermissionRow } from '@/lib/access/permissions';
+import { andFilters, permissionOf, type ScopeRule } from '../access';
 import { compileFilter } from '../filter';
 import { fieldDenied } from '../filter/context';
 import type { Filter } from '../query';
@@ -23,6 +24,8 @@ export interface WriteRule {
   validation: Filter | null;
   presets: Record<string, unknown>;
   scope: ScopeRule | null;
+  /** The permission rows merged into this rule, one per policy granting the action. */
+  rows: PermissionRow[];
 }
 
 interface Input {
@@ -52,6 +55,7 @@ export async function authorizeWrite(ctx: ItemsContext, input: Input): Promise<W
     validation: permission.validation,
     presets: permission.presets,
     scope: permission.scope,
+    rows: permission.rows,
   };
   if (input.keys?.length && rule.filter) {
     const n = await countMatching(ctx, input, input.keys, rule.filter);
@@ -65,6 +69,54 @@ export function checkFields(rule: WriteRule | null, payload: unknown): void {
   if (!rule || rule.fields === '*' || !payload || typeof payload !== 'object') return;
   for (const field of Object.keys(payload)) {
     if (!rule.fields.has(field)) throw fieldDenied(rule.collection, field);
+  }
+}
+
+/**
+ * Each field written must be granted, on each row, by a permission that applies to that
+ * row: with several permissions (one per policy), a field one of them grants is not written
+ * on rows only another one covers. An update is checked against the rows before the write
+ * (`rows`: the item filters of the permissions granting the field; a miss is a 403 naming
+ * the field) and after it (`validation`: the validation of one of them; a 400), a create
+ * against the new row (`created`: item filter and validation of one permission granting
+ * the field; a 403). A single permission needs no check here: checkFields, the item filter
+ * and checkWritten already say it all.
+ */
+export async function checkFieldRows(
+  ctx: ItemsContext,
+  input: {
+    rule: WriteRule | null;
+    schema: SchemaOverview;
+    pk: string;
+    keys: Key[];
+    payload: unknown;
+    check: 'rows' | 'validation' | 'created';
+  },
+): Promise<void> {
+  const { rule, payload } = input;
+  if (!rule || rule.rows.length <= 1 || !input.keys.length) return;
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return;
+  const condition = {
+    rows: undefined,
+    validation: (row: PermissionRow) => row.validation,
+    created: (row: PermissionRow) => andFilters(row.permissions, row.validation),
+  }[input.check];
+  // Fields with the same condition are checked together.
+  const checks = new Map<string, { filter: Filter; field: string }>();
+  for (const field of Object.keys(payload)) {
+    const filter = fieldCondition(rule, field, condition);
+    if (!filter) continue;
+    const key = JSON.stringify(filter);
+    if (!checks.has(key)) checks.set(key, { filter, field });
+  }
+  const target = { collection: rule.collection, schema: input.schema, pk: input.pk };
+  const expected = new Set(input.keys.map(String)).size;
+  for (const { filter, field } of checks.values()) {
+    if ((await countMatching(ctx, target, input.keys, filter)) >= expected) continue;
+    if (input.check === 'validation') {
+      throw new FailedValidationError(`Validation failed for field "${field}"`);
+    }
+    throw fieldDenied(rule.collection, field);
   }
 }
 

@@ -5,7 +5,13 @@ import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors'
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { relationOf, type M2MHop, type O2MHop } from '../relations-path';
 import { recordActivity, type AuditAction } from './audit';
-import { authorizeWrite, checkFields, checkWritten, withDefaults } from './authorize';
+import {
+  authorizeWrite,
+  checkFieldRows,
+  checkFields,
+  checkWritten,
+  withDefaults,
+} from './authorize';
 import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { writeRelated } from './nested';
@@ -191,6 +197,8 @@ export class Writer {
     const key = row[c.primary] as Key;
     for (const r of related) await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys: [key] });
+    const target = { rule, schema: this.schema, pk: c.primary };
+    await checkFieldRows(this.ctx, { ...target, keys: [key], payload: hooked, check: 'created' });
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,
@@ -214,6 +222,8 @@ export class Writer {
     });
     const payload = await this.filter(collection, 'update', data, { collection, keys });
     checkFields(rule, payload);
+    const target = { rule, schema: this.schema, pk: c.primary, keys, payload };
+    await checkFieldRows(this.ctx, { ...target, check: 'rows' });
     const { columns, related } = await this.prepare(c, payload, 'update');
     if (Object.hasOwn(columns, c.primary)) {
       if (keys.length !== 1 || String(columns[c.primary]) !== String(keys[0])) {
@@ -232,6 +242,7 @@ export class Writer {
         await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
     }
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys });
+    await checkFieldRows(this.ctx, { ...target, check: 'validation' });
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,

@@ -19,7 +19,7 @@ beforeAll(async () => {
     db,
   );
   invalidateSchema();
-  const publicPolicy = await publicPolicyId(db);
+  const publicPolicy = await publicPolicyId(db, null);
   await addPermissions(publicPolicy!, [
     { collection: 'pw_notes', action: 'read', fields: ['id', 'body'] },
   ]);

@@ -145,7 +145,7 @@ describe('GET /api/assets/:id', () => {
     expect((await app.request(`/api/assets/${text}`)).status).toBe(401);
     const { getDb } = await import('@/lib/db/client');
     const { publicPolicyId } = await import('@/lib/access/policies');
-    await addPermissions((await publicPolicyId(getDb()))!, [
+    await addPermissions((await publicPolicyId(getDb(), null))!, [
       { collection: 'daas_files', action: 'read', permissions: { id: { _eq: text } } },
     ]);
     const anon = await app.request(`/api/assets/${text}`);
