@@ -18,7 +18,14 @@ export type ExplainAnswer = PermissionsMe & {
  * and grants each rule came from). Administrators only: it reveals anyone's access.
  */
 export async function explainPermissions(
-  input: { user: string; debug: boolean; scopeGiven: boolean; collections: string[] },
+  input: {
+    user: string;
+    /** The address to judge IP allow-lists by; without one, IP-limited policies don't count. */
+    ip?: string;
+    debug: boolean;
+    scopeGiven: boolean;
+    collections: string[];
+  },
   ctx: Pick<RequestContext, 'db' | 'accountability' | 'scope'>,
 ): Promise<ExplainAnswer> {
   if (!ctx.accountability.admin) throw new ForbiddenError();
@@ -34,12 +41,12 @@ export async function explainPermissions(
   const scope = await resolveScope(ctx.db, ctx.scope ?? null);
   const access = await resolveUserAccess(
     ctx.db,
-    { id: target.id, role: target.role },
+    { id: target.id, role: target.role, ip: input.ip ?? null },
     scope ? { id: scope.item.id, chain: scope.chain } : null,
   );
   // The target as the request pipeline would see them, minus anything about the session.
   const who: Accountability = {
-    ...anonymous(null, null),
+    ...anonymous(input.ip ?? null, null),
     user: target.id,
     role: target.role,
     roles: access.roles,

@@ -9,6 +9,7 @@ export const accessKeys = {
     [...accessKeys.grants(scope), holder] as const,
   rules: (scope: string | null) => [...accessKeys.all, scope, 'rules'] as const,
   rulesOf: (scope: string | null, policy: string) => [...accessKeys.rules(scope), policy] as const,
-  explain: (user: string, at: string) => [...accessKeys.all, 'explain', user, at] as const,
+  explain: (user: string, at: string, ip: string) =>
+    [...accessKeys.all, 'explain', user, at, ip] as const,
   moduleKeys: () => [...accessKeys.all, 'module-keys'] as const,
 };

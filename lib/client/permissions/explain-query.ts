@@ -21,16 +21,17 @@ export interface ExplainAnswer {
 
 /**
  * Another user's effective permissions at a scope, with the policies each rule came from
- * (administrators only). `at` is the scope URI, '' for the root scope.
+ * (administrators only). `at` is the scope URI, '' for the root scope; `ip` the address to
+ * judge IP allow-lists by (empty: IP-limited policies don't count).
  */
-export function useExplainQuery(user: string | null, at: string) {
+export function useExplainQuery(user: string | null, at: string, ip = '') {
   return useQuery({
-    queryKey: accessKeys.explain(user ?? '', at),
-    queryFn: ({ signal }) =>
-      apiFetch<ExplainAnswer>(
-        `/api/permissions/me?debug=true&user=${encodeURIComponent(user ?? '')}`,
-        { signal, scope: at },
-      ),
+    queryKey: accessKeys.explain(user ?? '', at, ip),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ debug: 'true', user: user ?? '' });
+      if (ip) params.set('ip', ip);
+      return apiFetch<ExplainAnswer>(`/api/permissions/me?${params}`, { signal, scope: at });
+    },
     enabled: Boolean(user),
   });
 }

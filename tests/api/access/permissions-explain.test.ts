@@ -64,6 +64,23 @@ describe('GET /api/permissions/me?user=', () => {
     expect(res.body.data.every((p: { fields: string[] }) => p.fields[0] === '*')).toBe(true);
   });
 
+  it('counts an IP-limited policy only for an address its allow-list admits', async () => {
+    const limited = await createPermissionPolicy([{ collection: 'ex_lan', action: 'read' }]);
+    const { getDb } = await import('@/lib/db/client');
+    await getDb()
+      .updateTable('daas_policies')
+      .set({ ip_access: JSON.stringify(['10.1.0.0/16']) })
+      .where('id', '=', limited)
+      .execute();
+    await grant({ policy: limited, user: target.id });
+    const root = { 'x-resource-uri': '' };
+    expect(rules(await explain(admin, target.id, root))).toEqual(['ex_things:read']);
+    const inside = await explain(admin, `${target.id}&ip=10.1.2.3`, root);
+    expect(rules(inside)).toEqual(['ex_lan:read', 'ex_things:read']);
+    const outside = await explain(admin, `${target.id}&ip=192.168.0.1`, root);
+    expect(rules(outside)).toEqual(['ex_things:read']);
+  });
+
   it('answers 403 to a user who is not an administrator, even asking about themselves', async () => {
     const token = await app.login(target.email, target.password);
     const someone = await createUser();

@@ -19,6 +19,13 @@ const query = z.object({
     .describe(
       "Administrators only: answer for this user id instead of the caller, at the request's scope (403 for anyone else)",
     ),
+  ip: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      'With user: judge IP allow-lists as if the user called from this address (without it, IP-limited policies do not count)',
+    ),
 });
 
 export const GET = route(
@@ -35,7 +42,8 @@ export const GET = route(
       collections: Object.keys(schema.collections),
     };
     if (input.query.user !== undefined) {
-      return reply(await explainPermissions({ ...options, user: input.query.user }, ctx));
+      const { user, ip } = input.query;
+      return reply(await explainPermissions({ ...options, user, ip }, ctx));
     }
     return reply(await permissionsMe(options, ctx));
   },

@@ -18,6 +18,7 @@ import { useScopesQuery } from '@/lib/client/scope/scopes-query';
 import { useUserOptionsQuery } from '@/lib/client/users/users-query';
 import { AccessPage } from '../access-page';
 import { ROOT, ScopeSelect } from '../grants/scope-select';
+import { isCidr } from '../policies/cidr';
 import { userLabel } from '../labels';
 import { useDebounced } from '../use-debounced';
 import { ExplainResult } from './explain-result';
@@ -28,14 +29,17 @@ export function ExplainPage() {
   const [search, setSearch] = useState('');
   const [user, setUser] = useState('');
   const [scopeId, setScopeId] = useState(ROOT);
+  const [ip, setIp] = useState('');
+  const address = useDebounced(ip.trim(), 500);
   const users = useUserOptionsQuery(useDebounced(search));
   const scopes = useScopesQuery();
   const uri = scopeId === ROOT ? '' : (scopes.data?.find((s) => s.id === scopeId)?.uri ?? '');
-  const explain = useExplainQuery(user || null, uri);
+  const ipError = address && !isCidr(address) ? t('ipInvalid') : undefined;
+  const explain = useExplainQuery(user || null, uri, ipError ? '' : address);
 
   return (
     <AccessPage title={t('title')} description={t('description')}>
-      <div className="mb-6 grid gap-4 md:grid-cols-3">
+      <div className="mb-6 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <Field label={t('findUser')}>
           <Input
             type="search"
@@ -71,6 +75,15 @@ export function ExplainPage() {
               onChange={setScopeId}
             />
           )}
+        </Field>
+        <Field label={t('ip')} hint={t('ipHint')} error={ipError}>
+          <Input
+            value={ip}
+            placeholder="203.0.113.7"
+            spellCheck={false}
+            className="font-mono"
+            onChange={(e) => setIp(e.target.value)}
+          />
         </Field>
       </div>
       {!user ? (
