@@ -9,14 +9,18 @@ import {
   createRelation,
   deleteItem,
   generateHash,
+  importFile,
   randomString,
   readActivities,
+  readAssetRaw,
+  readFiles,
   readItem,
   readItems,
   readRevisions,
   rest,
   staticToken,
   updateItem,
+  uploadFiles,
   utilsImport,
   verifyHash,
 } from '@directus/sdk';
@@ -235,6 +239,25 @@ describe('@directus/sdk against the production server', () => {
       readItems('authors', { filter: { name: { _eq: 'Imported' } } }),
     );
     expect(found).toHaveLength(1);
+  });
+
+  it('uploads, lists and downloads files, and refuses a URL import of a private address', async () => {
+    const api = withToken();
+    const form = new FormData();
+    form.append('title', 'Notes');
+    form.append('file', new Blob(['hello files'], { type: 'text/plain' }), 'notes.txt');
+    const uploaded = (await api.request(uploadFiles(form))) as { id: string; type: string };
+    expect(uploaded.type).toBe('text/plain');
+    const listed = await api.request(
+      readFiles({ filter: { title: { _eq: 'Notes' } }, fields: ['id', 'filename_download'] }),
+    );
+    expect(listed).toEqual([{ id: uploaded.id, filename_download: 'notes.txt' }]);
+    const stream = await api.request(readAssetRaw(uploaded.id));
+    expect(await new Response(stream).text()).toBe('hello files');
+    const refused = await api
+      .request(importFile(`${server.url}/api/server/ping`))
+      .catch((e: unknown) => e as { response: Response });
+    expect((refused as { response: Response }).response.status).toBe(400);
   });
 
   it('is refused without a token: the SDK sees a 401 or 403 error body', async () => {
