@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../fetcher';
+import { permissionKeys } from '../permissions/keys';
 import { policiesKeys } from '../policies/keys';
 import { accessKeys } from './keys';
 import type { AccessRow } from './types';
@@ -14,6 +15,8 @@ function useRefresh() {
   return () => {
     void client.invalidateQueries({ queryKey: accessKeys.all });
     void client.invalidateQueries({ queryKey: policiesKeys.all });
+    // The signed-in user's own rights may have changed with it.
+    void client.invalidateQueries({ queryKey: permissionKeys.root });
   };
 }
 

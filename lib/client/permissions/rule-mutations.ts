@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accessKeys } from '../access/keys';
 import type { PermissionRule } from '../access/types';
 import { apiFetch } from '../fetcher';
+import { permissionKeys } from './keys';
 
 export type RuleInput = Omit<PermissionRule, 'id'>;
 
@@ -13,7 +14,7 @@ function useRefresh() {
   return () => {
     void client.invalidateQueries({ queryKey: accessKeys.all });
     // The signed-in user's own rights may have changed with it.
-    void client.invalidateQueries({ queryKey: ['permissions'] });
+    void client.invalidateQueries({ queryKey: permissionKeys.root });
   };
 }
 

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PolicyRow } from '../access/types';
 import { apiFetch } from '../fetcher';
+import { permissionKeys } from '../permissions/keys';
 import { policiesKeys } from './keys';
 
 export type PolicyInput = Partial<Omit<PolicyRow, 'id' | 'public'>>;
@@ -15,7 +16,11 @@ export function usePolicySaveMutation() {
         method: id ? 'PATCH' : 'POST',
         body: input,
       }).then((body) => body.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: policiesKeys.all }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: policiesKeys.all });
+      // Flags such as app or admin access change what the signed-in user may do.
+      void client.invalidateQueries({ queryKey: permissionKeys.root });
+    },
   });
 }
 
