@@ -312,8 +312,9 @@ describe('studio access module', () => {
     await expectAccessible(admin);
   });
 
-  it('has no serious accessibility violations on the roles and module key pages', async () => {
+  it('has no serious accessibility violations on the overview, roles and module key pages', async () => {
     for (const [path, heading, shown] of [
+      ['/en/access', 'Access', 'Invite people'],
       ['/en/access/roles', 'Roles', ROLE],
       ['/en/access/module-keys', 'Module access keys', 'Runtime logs'],
     ] as const) {
