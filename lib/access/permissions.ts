@@ -47,7 +47,12 @@ export interface Permissions {
 
 const TTL_MS = 30_000;
 const cache = new Map<string, { value: Permissions; at: number }>();
-onAccessInvalidated(() => cache.clear());
+/** Bumped by every invalidation: a load that began before one is not cached. */
+let generation = 0;
+onAccessInvalidated(() => {
+  cache.clear();
+  generation++;
+});
 
 /**
  * Call after any write to daas_permissions: permissions are cached per set of policies and
@@ -163,8 +168,9 @@ export async function permissionsFor(
   const key = policies.join(',');
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const started = generation;
   const value = await load(db, policies);
-  cache.set(key, { value, at: Date.now() });
+  if (started === generation) cache.set(key, { value, at: Date.now() });
   return value;
 }
 

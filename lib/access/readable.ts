@@ -1,28 +1,34 @@
 import 'server-only';
 import type { Accountability } from '@/lib/core/accountability';
 import type { Db } from '@/lib/db/client';
+import { allowsField, permissionsFor } from './permissions';
 
 /**
- * The collections the caller may read: every one for an administrator, otherwise those for
- * which one of the caller's policies has a `read` permission row.
+ * What of the schema the caller may see, decided by its `read` permissions (as Directus
+ * does): a collection when one of its policies may read it, a field when one of them may
+ * read that field. Administrators see everything.
  */
-export async function readableCollections(ctx: {
-  db: Db;
-  accountability: Accountability;
-}): Promise<Set<string> | 'all'> {
-  if (ctx.accountability.admin) return 'all';
-  const policies = ctx.accountability.policies;
-  if (!policies.length) return new Set();
-  const rows = await ctx.db
-    .selectFrom('daas_permissions')
-    .select('collection')
-    .distinct()
-    .where('policy', 'in', policies)
-    .where('action', '=', 'read')
-    .execute();
-  return new Set(rows.map((r) => r.collection));
+export interface SchemaAccess {
+  admin: boolean;
+  collection(name: string): boolean;
+  field(collection: string, field: string): boolean;
 }
 
-export function canRead(readable: Set<string> | 'all', collection: string): boolean {
-  return readable === 'all' || readable.has(collection);
+const EVERYTHING: SchemaAccess = { admin: true, collection: () => true, field: () => true };
+
+export async function schemaAccess(ctx: {
+  db: Db;
+  accountability: Accountability;
+}): Promise<SchemaAccess> {
+  if (ctx.accountability.admin) return EVERYTHING;
+  const permissions = await permissionsFor(ctx.db, ctx.accountability);
+  const read = (collection: string) => permissions.get(collection, 'read');
+  return {
+    admin: false,
+    collection: (name) => read(name) !== null,
+    field: (collection, field) => {
+      const permission = read(collection);
+      return permission !== null && allowsField(permission, field);
+    },
+  };
 }

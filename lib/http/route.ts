@@ -70,6 +70,16 @@ function checkAccess(spec: RouteSpec<unknown, unknown, unknown>, who: Accountabi
   if (access === 'admin' && !who.admin) throw new ForbiddenError();
 }
 
+/**
+ * An anonymous caller refused anything is asked to sign in (the specification's 401 `Not
+ * authenticated`), never told 403: otherwise "forbidden" and "missing" (an unknown
+ * collection, a system one) would answer differently and tell what exists.
+ */
+function forCaller(err: unknown, who: Accountability | null): unknown {
+  if (who && !who.user && err instanceof ForbiddenError) return new UnauthenticatedError();
+  return err;
+}
+
 function toOutcome(result: unknown, status: number): Outcome {
   if (result instanceof Response) return responseOutcome(result);
   if (result instanceof Reply) {
@@ -105,11 +115,13 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     const db = getDb();
     listenForNotices();
     let outcome: Outcome;
+    let caller: Accountability | null = null;
     try {
       const params = spec.params ? parseWith(spec.params, rawParams, 'params') : (undefined as P);
       const { accountability, scope } = await resolveCaller(request, db, {
         lenient: spec.lenientAuth && spec.access === 'public',
       });
+      caller = accountability;
       checkAccess(spec as RouteSpec<unknown, unknown, unknown>, accountability);
       const query = spec.query
         ? parseWith(spec.query, queryObject(url), 'query')
@@ -123,7 +135,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       );
       outcome = toOutcome(result, spec.status ?? 200);
     } catch (err) {
-      outcome = errorOutcome(err, shape, requestId);
+      outcome = errorOutcome(forCaller(err, caller), shape, requestId);
     }
     outcome.headers['x-request-id'] = requestId;
     const cors = await corsHeaders(request, db).catch(() => null);

@@ -1,13 +1,15 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { canRead, readableCollections } from '@/lib/access/readable';
+import { forgetCollectionGrants, forgetFieldGrants } from '@/lib/access/grants';
+import { invalidatePermissionsCache } from '@/lib/access/permissions';
+import { schemaAccess, type SchemaAccess } from '@/lib/access/readable';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError, InvalidPayloadError } from '@/lib/core/errors';
 import { applyColumn, dataType, literal, type ColumnField } from './ddl';
 import { schemaChangeError } from './ddl-errors';
 import { createColumnIndex, planField, upsertFieldMeta } from './field-write';
-import { assertWritable, readableCollection } from './fields';
+import { assertWritable, readableCollection, visibleFields } from './fields';
 import { assertIdentifier } from './identifiers';
 import { syncIndexes } from './indexes';
 import { titleCase } from './title';
@@ -23,11 +25,21 @@ export interface CollectionResource {
   type: 'table' | 'view';
 }
 
-/** The API shape; `meta.indexes` is what the database has, not what was last declared. */
-export function presentCollection(c: CollectionOverview): CollectionResource {
+/**
+ * The API shape; `meta.indexes` is what the database has, not what was last declared. A
+ * non-administrator sees only the indexes over fields it may read (an index names them).
+ */
+export function presentCollection(
+  c: CollectionOverview,
+  access?: SchemaAccess,
+): CollectionResource {
+  const indexes =
+    !access || access.admin
+      ? c.indexes
+      : c.indexes.filter((i) => i.fields.every((f) => access.field(c.collection, f)));
   return {
     collection: c.collection,
-    meta: c.meta ? { ...c.meta, indexes: c.indexes } : null,
+    meta: c.meta ? { ...c.meta, indexes } : null,
     schema: c.schema,
     system: c.system,
     type: c.type,
@@ -39,22 +51,25 @@ export async function listCollections(
   ctx: RequestContext,
 ): Promise<CollectionResource[]> {
   const schema = await getSchema(ctx.db);
-  const readable = await readableCollections(ctx);
+  const access = await schemaAccess(ctx);
   return Object.values(schema.collections)
-    .filter((c) => canRead(readable, c.collection))
-    .map(presentCollection);
+    .filter((c) => access.collection(c.collection))
+    .map((c) => presentCollection(c, access));
 }
 
 export async function readCollection(
   input: { params: { name: string } },
   ctx: RequestContext,
 ): Promise<CollectionResource> {
-  return presentCollection(await readableCollection(ctx, input.params.name));
+  const access = await schemaAccess(ctx);
+  return presentCollection(await readableCollection(ctx, input.params.name, access), access);
 }
 
+/** The table's columns the caller may read. */
 export async function readRawColumns(input: { params: { name: string } }, ctx: RequestContext) {
-  const collection = await readableCollection(ctx, input.params.name);
-  return Object.values(collection.fields)
+  const access = await schemaAccess(ctx);
+  const collection = await readableCollection(ctx, input.params.name, access);
+  return visibleFields(collection, access)
     .filter((f) => f.schema)
     .map((f) => ({
       field: f.field,
@@ -163,6 +178,8 @@ export async function createCollection(
           )
         : undefined;
       await writeCollectionMeta(trx, name, { ...meta, ...(declared && { indexes: declared }) });
+      // A new collection starts with no grant, whatever an earlier one of its name left.
+      await forgetCollectionGrants(trx, name);
       for (const p of plans) {
         if (p.meta) await upsertFieldMeta(trx, { collection: name, field: p.field }, p.meta);
       }
@@ -171,6 +188,7 @@ export async function createCollection(
     throw schemaChangeError(err, `Cannot create collection "${name}"`);
   }
   invalidateSchema();
+  invalidatePermissionsCache();
   return readCollection({ params: { name } }, ctx);
 }
 
@@ -269,6 +287,7 @@ export async function deleteCollection(
           .where('collection', '=', r.one_collection!)
           .where('field', '=', r.one_field!)
           .execute();
+        await forgetFieldGrants(trx, r.one_collection!, [r.one_field!]);
       }
       await trx
         .deleteFrom('daas_relations')
@@ -282,10 +301,12 @@ export async function deleteCollection(
         .execute();
       await trx.deleteFrom('daas_collections').where('collection', '=', name).execute();
       // A later collection of the same name must not inherit these grants.
-      await trx.deleteFrom('daas_permissions').where('collection', '=', name).execute();
+      await forgetCollectionGrants(trx, name);
     });
   } catch (err) {
     throw schemaChangeError(err, `Cannot delete collection "${name}"`);
   }
   invalidateSchema();
+  // Every worker and instance: a cached grant would outlive the rows just deleted.
+  invalidatePermissionsCache();
 }

@@ -1,6 +1,8 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { canRead, readableCollections } from '@/lib/access/readable';
+import { forgetFieldGrants } from '@/lib/access/grants';
+import { invalidatePermissionsCache } from '@/lib/access/permissions';
+import { schemaAccess, type SchemaAccess } from '@/lib/access/readable';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import {
@@ -31,22 +33,34 @@ function capped<T>(list: T[], query: Limit | undefined): T[] {
 export async function readableCollection(
   ctx: RequestContext,
   name: string,
+  access?: SchemaAccess,
 ): Promise<CollectionOverview> {
   const schema = await getSchema(ctx.db);
   const collection = Object.hasOwn(schema.collections, name) ? schema.collections[name] : undefined;
-  if (!collection || !canRead(await readableCollections(ctx), name)) {
+  if (!collection || !(access ?? (await schemaAccess(ctx))).collection(name)) {
     throw new NotFoundError(`Collection "${name}" doesn't exist`);
   }
   return collection;
 }
 
+/** The fields of a collection the caller may read (all of them for an administrator). */
+export function visibleFields(
+  collection: CollectionOverview,
+  access: SchemaAccess,
+): FieldOverview[] {
+  const all = Object.values(collection.fields);
+  return access.admin ? all : all.filter((f) => access.field(collection.collection, f.field));
+}
+
+function noSuchField(collection: CollectionOverview, name: string): Error {
+  return new NotFoundError(
+    `Field "${name}" doesn't exist in collection "${collection.collection}"`,
+  );
+}
+
 export function fieldOf(collection: CollectionOverview, name: string): FieldOverview {
   const field = Object.hasOwn(collection.fields, name) ? collection.fields[name] : undefined;
-  if (!field) {
-    throw new NotFoundError(
-      `Field "${name}" doesn't exist in collection "${collection.collection}"`,
-    );
-  }
+  if (!field) throw noSuchField(collection, name);
   return field;
 }
 
@@ -59,10 +73,10 @@ export function assertWritable(collection: CollectionOverview): void {
 
 export async function readAllFields(input: { query?: Limit }, ctx: RequestContext) {
   const schema = await getSchema(ctx.db);
-  const readable = await readableCollections(ctx);
+  const access = await schemaAccess(ctx);
   const all = Object.values(schema.collections)
-    .filter((c) => canRead(readable, c.collection))
-    .flatMap((c) => Object.values(c.fields));
+    .filter((c) => access.collection(c.collection))
+    .flatMap((c) => visibleFields(c, access));
   return capped(all, input.query);
 }
 
@@ -70,16 +84,21 @@ export async function readCollectionFields(
   input: { params: { collection: string }; query?: Limit },
   ctx: RequestContext,
 ): Promise<FieldOverview[]> {
-  const collection = await readableCollection(ctx, input.params.collection);
-  return capped(Object.values(collection.fields), input.query);
+  const access = await schemaAccess(ctx);
+  const collection = await readableCollection(ctx, input.params.collection, access);
+  return capped(visibleFields(collection, access), input.query);
 }
 
+/** One field the caller may read; an unreadable field is the same 404 as a missing one. */
 export async function readField(
   input: { params: { collection: string; field: string } },
   ctx: RequestContext,
 ): Promise<FieldOverview> {
-  const collection = await readableCollection(ctx, input.params.collection);
-  return fieldOf(collection, input.params.field);
+  const access = await schemaAccess(ctx);
+  const collection = await readableCollection(ctx, input.params.collection, access);
+  const field = fieldOf(collection, input.params.field);
+  if (!access.field(collection.collection, field.field)) throw noSuchField(collection, field.field);
+  return field;
 }
 
 /** Adds one field: a column (plus metadata) or, for an alias, a metadata row only. */
@@ -120,6 +139,8 @@ export async function addField(
   }
   if (plan.meta)
     await upsertFieldMeta(db, { collection: collection.collection, field: name }, plan.meta);
+  // A new field starts with no grant, whatever an earlier field of its name left behind.
+  await forgetFieldGrants(db, collection.collection, [name]);
 }
 
 export async function createField(
@@ -137,6 +158,7 @@ export async function createField(
     throw schemaChangeError(err, `Cannot add field "${input.body.field}"`);
   }
   invalidateSchema();
+  invalidatePermissionsCache();
   return readField({ params: { collection: collection.collection, field: input.body.field } }, ctx);
 }
 
@@ -155,6 +177,7 @@ async function forgetRelations(db: Db, collection: string, field: string): Promi
         .where('collection', '=', r.one_collection)
         .where('field', '=', r.one_field)
         .execute();
+      await forgetFieldGrants(db, r.one_collection, [r.one_field]);
     }
   }
   await db
@@ -197,9 +220,11 @@ export async function deleteField(
         .where('field', '=', field.field)
         .execute();
       await forgetRelations(trx, collection.collection, field.field);
+      await forgetFieldGrants(trx, collection.collection, [field.field]);
     });
   } catch (err) {
     throw schemaChangeError(err, `Cannot delete field "${field.field}"`);
   }
   invalidateSchema();
+  invalidatePermissionsCache();
 }

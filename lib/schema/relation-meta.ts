@@ -1,4 +1,5 @@
 import 'server-only';
+import { forgetFieldGrants } from '@/lib/access/grants';
 import type { Db } from '@/lib/db/client';
 import { InvalidPayloadError } from '@/lib/core/errors';
 import { assertIdentifier } from './identifiers';
@@ -121,4 +122,5 @@ export async function dropAlias(db: Db, schema: SchemaOverview, collection: stri
     .where('collection', '=', collection)
     .where('field', '=', field)
     .execute();
+  await forgetFieldGrants(db, collection, [field]);
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import {
@@ -41,7 +42,7 @@ export async function createRelation(
   input: { body: CreateRelationBody },
   ctx: RequestContext,
 ): Promise<RelationOverview> {
-  const { collection, field, related_collection: relatedName = null, meta = null } = input.body;
+  const { collection, field, related_collection: relatedName, meta = null } = input.body;
   const schema = await getSchema(ctx.db);
   const many = collectionOf(schema, collection);
   assertUserCollection(many);
@@ -51,51 +52,48 @@ export async function createRelation(
       `Field "${field}" in collection "${collection}" already has a relation`,
     );
   }
-  const related = relatedName === null ? null : collectionOf(schema, relatedName);
+  const related = collectionOf(schema, relatedName);
   const values = meta ? metaValues({ meta, schema, many, field, related }) : {};
 
-  let fk: Parameters<typeof addForeignKey>[1] | null = null;
-  if (related) {
-    if (!source.schema || !many.schema) {
-      throw new InvalidPayloadError(
-        `Field "${field}" in collection "${collection}" has no column, so it can't hold a foreign key`,
-      );
-    }
-    if (many.type === 'view' || related.type === 'view' || !related.schema) {
-      const which = many.type === 'view' ? collection : related.collection;
-      throw new InvalidPayloadError(
-        `Collection "${which}" is not a table; a foreign key needs a table on both ends`,
-      );
-    }
-    const pk = related.primary ? related.fields[related.primary] : null;
-    if (!pk?.schema) {
-      throw new InvalidPayloadError(
-        `Collection "${related.collection}" has no primary key to reference`,
-      );
-    }
-    if (!typesCompatible(source.schema.data_type, pk.schema.data_type)) {
-      throw new InvalidPayloadError(
-        `Field "${field}" in collection "${collection}" is ${source.schema.data_type} but the primary key "${pk.field}" of "${related.collection}" is ${pk.schema.data_type}; the types must match`,
-      );
-    }
-    const onDelete =
-      input.body.schema?.on_delete ?? (source.schema.is_nullable ? 'SET NULL' : 'NO ACTION');
-    const onUpdate = input.body.schema?.on_update ?? 'NO ACTION';
-    assertSetNullAllowed(source, onDelete, 'on_delete');
-    assertSetNullAllowed(source, onUpdate, 'on_update');
-    fk = {
-      table: collection,
-      column: field,
-      constraint: foreignKeyName(collection, field),
-      foreignTable: related.collection,
-      foreignColumn: pk.field,
-      onDelete,
-      onUpdate,
-    };
+  if (!source.schema || !many.schema) {
+    throw new InvalidPayloadError(
+      `Field "${field}" in collection "${collection}" has no column, so it can't hold a foreign key`,
+    );
   }
+  if (many.type === 'view' || related.type === 'view' || !related.schema) {
+    const which = many.type === 'view' ? collection : related.collection;
+    throw new InvalidPayloadError(
+      `Collection "${which}" is not a table; a foreign key needs a table on both ends`,
+    );
+  }
+  const pk = related.primary ? related.fields[related.primary] : null;
+  if (!pk?.schema) {
+    throw new InvalidPayloadError(
+      `Collection "${related.collection}" has no primary key to reference`,
+    );
+  }
+  if (!typesCompatible(source.schema.data_type, pk.schema.data_type)) {
+    throw new InvalidPayloadError(
+      `Field "${field}" in collection "${collection}" is ${source.schema.data_type} but the primary key "${pk.field}" of "${related.collection}" is ${pk.schema.data_type}; the types must match`,
+    );
+  }
+  const onDelete =
+    input.body.schema?.on_delete ?? (source.schema.is_nullable ? 'SET NULL' : 'NO ACTION');
+  const onUpdate = input.body.schema?.on_update ?? 'NO ACTION';
+  assertSetNullAllowed(source, onDelete, 'on_delete');
+  assertSetNullAllowed(source, onUpdate, 'on_update');
+  const fk = {
+    table: collection,
+    column: field,
+    constraint: foreignKeyName(collection, field),
+    foreignTable: related.collection,
+    foreignColumn: pk.field,
+    onDelete,
+    onUpdate,
+  };
 
   await ctx.db.transaction().execute(async (trx) => {
-    if (fk) await addForeignKey(trx, fk);
+    await addForeignKey(trx, fk);
     await trx
       .insertInto('daas_relations')
       .values({
@@ -105,7 +103,7 @@ export async function createRelation(
         one_collection: relatedName,
       })
       .execute();
-    if (related && values.one_field) {
+    if (values.one_field) {
       await ensureAlias(trx, related.collection, values.one_field, Boolean(values.junction_field));
     }
   });
@@ -202,6 +200,8 @@ export async function updateRelation(
       }
     }
   });
+  // A dropped alias field took its grants with it.
+  if (oldOneField) invalidatePermissionsCache();
   return reread(ctx, collection, field);
 }
 
@@ -225,4 +225,5 @@ export async function deleteRelation(
     }
   });
   invalidateSchema();
+  if (relation.meta?.one_field) invalidatePermissionsCache();
 }

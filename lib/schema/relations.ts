@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { canRead, readableCollections } from '@/lib/access/readable';
+import { schemaAccess, type SchemaAccess } from '@/lib/access/readable';
 import type { RequestContext } from '@/lib/core/context';
-import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { REFERENTIAL_ACTIONS } from './relation-ddl';
 import {
   getSchema,
@@ -54,11 +54,15 @@ export const relationMetaInput = z
   })
   .strict();
 
+/**
+ * `related_collection` is required: without many-to-any relations, a relation without a
+ * target would point nowhere.
+ */
 export const createRelationBody = z
   .object({
     collection: required('collection'),
     field: required('field'),
-    related_collection: z.string().nullish(),
+    related_collection: required('related_collection'),
     schema: relationSchemaInput.nullish(),
     meta: relationMetaInput.nullish(),
   })
@@ -131,12 +135,20 @@ export function findRelation(
   return schema.relations.find((r) => r.collection === collection && r.field === field) ?? null;
 }
 
-/** Relations are schema facts about both ends, so both must be readable to see one. */
-function visible(r: RelationOverview, readable: Set<string> | 'all'): boolean {
-  return (
-    canRead(readable, r.collection) &&
-    (r.related_collection === null || canRead(readable, r.related_collection))
-  );
+/**
+ * Relations are schema facts about both ends, so the caller sees one only when it may read
+ * both collections, the field holding the key and, when there is one, the alias field on the
+ * related side (as Directus does).
+ */
+function visible(r: RelationOverview, access: SchemaAccess): boolean {
+  if (access.admin) return true;
+  if (!access.collection(r.collection) || !access.field(r.collection, r.field)) return false;
+  const related = r.related_collection;
+  if (related !== null && !access.collection(related)) return false;
+  const oneField = r.meta?.one_field;
+  if (related !== null && oneField && !access.field(related, oneField)) return false;
+  const allowed = r.meta?.one_allowed_collections;
+  return !Array.isArray(allowed) || allowed.every((c) => access.collection(String(c)));
 }
 
 function capped<T>(rows: T[], limit: number | undefined): T[] {
@@ -147,18 +159,20 @@ export async function listRelations(
   input: { query: RelationsQuery },
   ctx: RequestContext,
 ): Promise<RelationOverview[]> {
-  const [schema, readable] = await Promise.all([getSchema(ctx.db), readableCollections(ctx)]);
+  const [schema, access] = await Promise.all([getSchema(ctx.db), schemaAccess(ctx)]);
   return capped(
-    schema.relations.filter((r) => visible(r, readable)),
+    schema.relations.filter((r) => visible(r, access)),
     input.query.limit,
   );
 }
 
+/** An unknown collection and one the caller may not read are the same 404. */
 async function readableCollection(ctx: RequestContext, name: string) {
-  const [schema, readable] = await Promise.all([getSchema(ctx.db), readableCollections(ctx)]);
-  if (!findCollection(schema, name)) throw new NotFoundError(`Collection "${name}" not found`);
-  if (!canRead(readable, name)) throw new ForbiddenError();
-  return { schema, readable };
+  const [schema, access] = await Promise.all([getSchema(ctx.db), schemaAccess(ctx)]);
+  if (!findCollection(schema, name) || !access.collection(name)) {
+    throw new NotFoundError(`Collection "${name}" not found`);
+  }
+  return { schema, access };
 }
 
 export async function listCollectionRelations(
@@ -166,9 +180,9 @@ export async function listCollectionRelations(
   ctx: RequestContext,
 ): Promise<RelationOverview[]> {
   const { collection } = input.params;
-  const { schema, readable } = await readableCollection(ctx, collection);
+  const { schema, access } = await readableCollection(ctx, collection);
   return capped(
-    schema.relations.filter((r) => r.collection === collection && visible(r, readable)),
+    schema.relations.filter((r) => r.collection === collection && visible(r, access)),
     input.query.limit,
   );
 }
@@ -178,11 +192,11 @@ export async function readRelation(
   ctx: RequestContext,
 ): Promise<RelationOverview> {
   const { collection, field } = input.params;
-  const { schema, readable } = await readableCollection(ctx, collection);
+  const { schema, access } = await readableCollection(ctx, collection);
   const relation = findRelation(schema, collection, field);
-  if (!relation) {
+  // A relation the caller may not see is the same 404 as a field without one.
+  if (!relation || !visible(relation, access)) {
     throw new NotFoundError(`Field "${field}" in collection "${collection}" has no relation`);
   }
-  if (!visible(relation, readable)) throw new ForbiddenError();
   return relation;
 }

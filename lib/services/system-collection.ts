@@ -9,7 +9,8 @@ import { ConflictError, AppError, InvalidPayloadError, NotFoundError } from '@/l
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import type { Filter, Query } from '@/lib/items/query';
 import { getSchema } from '@/lib/schema/overview';
-import { permissionOf, readPolicyFor } from '@/lib/items/access';
+import { andFilters, permissionOf, readPolicyFor } from '@/lib/items/access';
+import { compileFilter } from '@/lib/items/filter';
 import * as read from '@/lib/items/read/service';
 import * as write from '@/lib/items/write/service';
 import { WRITE_ONLY } from '@/lib/access/write-only';
@@ -89,11 +90,29 @@ function validKey(spec: SystemCollection, raw: unknown): Key | null {
   return /^[0-9]{1,9}$/.test(s) ? Number(s) : null;
 }
 
-async function storedRows(spec: SystemCollection, db: RequestContext['db'], keys: Key[]) {
-  if (!keys.length) return [];
-  const res = await sql<Item>`select * from ${sql.id(spec.collection)} where id in (${sql.join(
-    keys,
-  )})`.execute(db);
+/**
+ * The stored rows among `keys` that the caller's permission for `action` reaches (every one
+ * for an administrator). A row its item filter hides is left out, so the checks made on the
+ * stored rows never tell a hidden row from a missing one.
+ */
+async function storedRows(
+  spec: SystemCollection,
+  ctx: RequestContext,
+  input: { keys: Key[]; action: 'update' | 'delete' },
+) {
+  if (!input.keys.length) return [];
+  const schema = await getSchema(ctx.db);
+  const permission = await permissionOf(ctx, schema, spec.collection, input.action);
+  const only: Filter = { id: { _in: input.keys } };
+  const where = compileFilter(andFilters(only, permission?.filter) ?? only, {
+    schema,
+    collection: spec.collection,
+    alias: spec.collection,
+    accountability: ctx.accountability,
+  });
+  const res = await sql<Item>`select * from ${sql.id(spec.collection)} where ${where}`.execute(
+    ctx.db,
+  );
   return res.rows;
 }
 
@@ -208,7 +227,7 @@ export class SystemService {
     if (!keys.length) return [];
     // Checked against the stored rows inside the write's own transaction.
     const before = async (db: Db) => {
-      for (const row of await storedRows(this.spec, db, keys)) {
+      for (const row of await storedRows(this.spec, { ...ctx, db }, { keys, action: 'update' })) {
         await this.spec.check?.({ ...row, ...change }, { ...ctx, db }, row);
       }
     };
@@ -247,7 +266,8 @@ export class SystemService {
   private async removeKeys(keys: Key[], ctx: RequestContext): Promise<Key[]> {
     if (!keys.length) return [];
     const before = async (db: Db) => {
-      const found = (await storedRows(this.spec, db, keys)).map((r) => r.id as Key);
+      const stored = await storedRows(this.spec, { ...ctx, db }, { keys, action: 'delete' });
+      const found = stored.map((r) => r.id as Key);
       if (found.length) await this.spec.beforeDelete?.(found, { ...ctx, db });
     };
     const filter: Filter = { id: { _in: keys } };

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'kysely';
+import { forgetCollectionGrants, forgetFieldGrants } from '@/lib/access/grants';
 import type { Db } from '@/lib/db/client';
 import { lockDown } from '@/lib/schema/collections';
 import { writeCollectionMeta } from '@/lib/schema/collection-meta';
@@ -151,7 +152,7 @@ async function dropCollection(db: Db, c: SnapshotCollection): Promise<void> {
   await db.deleteFrom('daas_fields').where('collection', '=', name).execute();
   await db.updateTable('daas_collections').set({ group: null }).where('group', '=', name).execute();
   await db.deleteFrom('daas_collections').where('collection', '=', name).execute();
-  await db.deleteFrom('daas_permissions').where('collection', '=', name).execute();
+  await forgetCollectionGrants(db, name);
 }
 
 function declaredIndexes(meta: JsonObject | null): IndexSpec[] {
@@ -169,6 +170,9 @@ export async function runPlan(db: Db, plan: Plan): Promise<void> {
   const newNames = new Set(newCollections.map((c) => c.collection));
 
   for (const c of newCollections) if (c.schema) await createTable(db, c, newFields);
+  // New collections and fields start with no grant, whatever earlier ones of their names left.
+  for (const c of newCollections) await forgetCollectionGrants(db, c.collection);
+  for (const f of newFields) await forgetFieldGrants(db, f.collection, [f.field]);
   for (const c of newCollections) {
     if (!c.meta) continue;
     const { indexes: _i, ...meta } = c.meta;
@@ -244,6 +248,7 @@ export async function runPlan(db: Db, plan: Plan): Promise<void> {
       .where('collection', '=', f.collection)
       .where('field', '=', f.field)
       .execute();
+    await forgetFieldGrants(db, f.collection, [f.field]);
   }
   for (const c of deleted(plan.collections)) await dropCollection(db, c);
 }

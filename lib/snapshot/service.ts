@@ -1,4 +1,6 @@
 import 'server-only';
+import { pruneGrants } from '@/lib/access/grants';
+import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import type { RequestContext } from '@/lib/core/context';
 import { AppError, InternalError, SchemaModifiedError } from '@/lib/core/errors';
 import { parseWith } from '@/lib/core/parse';
@@ -80,6 +82,9 @@ export async function applySchema(input: { body: unknown }, ctx: RequestContext)
     const legacy = parseWith(legacyApplyBody, body, 'payload');
     const result = await runSqlOperations(legacy.operations);
     invalidateSchema();
+    // Raw SQL may have dropped tables or columns: their grants go with them.
+    await pruneGrants(ctx.db, await buildOverview(ctx.db));
+    invalidatePermissionsCache();
     return result;
   }
   const diff =
@@ -104,6 +109,8 @@ export async function applySchema(input: { body: unknown }, ctx: RequestContext)
     throw new InternalError('The database refused a change of the migration; nothing was applied');
   } finally {
     invalidateSchema();
+    // Dropped collections and fields took their grants with them (see runPlan).
+    invalidatePermissionsCache();
   }
   return null;
 }

@@ -4,6 +4,7 @@ import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
 import { createMany } from '@/lib/items/write/service';
 import { getSchema, type CollectionOverview } from '@/lib/schema/overview';
+import { permissionOf } from '@/lib/items/access';
 import { writableCollection } from '@/lib/items/write/guard';
 
 type Row = Record<string, unknown>;
@@ -69,7 +70,11 @@ export async function importItems(
   input: { collection: string; file: UploadedFile; origin: string | null },
   ctx: RequestContext,
 ): Promise<void> {
-  const c = writableCollection(await getSchema(ctx.db), input.collection);
+  const schema = await getSchema(ctx.db);
+  const c = writableCollection(schema, input.collection);
+  // Before the file is read: a collection the caller may not write tells nothing about
+  // itself, not even that an empty file would import fine.
+  await permissionOf(ctx, schema, input.collection, 'create');
   const rows = items(input.file, c);
   if (!rows.length) return;
   await createMany(input.collection, rows, { ...ctx, origin: input.origin });

@@ -6,6 +6,7 @@ import { emitter, itemEvents } from '@/lib/events/emitter';
 import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import { permissionOf } from '@/lib/items/access';
+import { compileFilter } from '@/lib/items/filter';
 import { writableCollection } from '@/lib/items/write/guard';
 import { getSchema } from '@/lib/schema/overview';
 
@@ -25,11 +26,12 @@ export async function sortItem(
 ): Promise<void> {
   const schema = await getSchema(ctx.db);
   const c = writableCollection(schema, collection);
+  // Permission first: a collection the caller may not change tells nothing about itself.
+  const permission = await permissionOf(ctx, schema, collection, 'update');
   const sortField = c.meta?.sort_field;
   if (!sortField || !Object.hasOwn(c.fields, sortField) || !c.fields[sortField].schema) {
     throw new InvalidPayloadError(`Collection "${collection}" has no sort field`);
   }
-  const permission = await permissionOf(ctx, schema, collection, 'update');
   if (permission && !allowsField(permission, sortField)) throw new ForbiddenError();
   // A move renumbers rows across the whole collection: a caller whose update permission
   // (or whose grant of the sort field, with several policies) covers only some rows may not.
@@ -40,6 +42,16 @@ export async function sortItem(
   const t = sql.id(collection);
   const pk = sql.id(c.primary);
   const s = sql.id(sortField);
+  // The two items must be rows the caller may update: a hidden one is as missing as an
+  // unknown one.
+  const reach = permission?.filter
+    ? compileFilter(permission.filter, {
+        schema,
+        collection,
+        alias: collection,
+        accountability: ctx.accountability,
+      })
+    : sql`true`;
   await ctx.db.transaction().execute(async (trx) => {
     // Everyone else waits: two moves at once would interleave their shifts.
     await sql`lock table ${t} in share row exclusive mode`.execute(trx);
@@ -53,7 +65,7 @@ export async function sortItem(
     const at = async (k: unknown) => {
       const row = await sql<{
         v: number;
-      }>`select ${s} as v from ${t} where ${pk}::text = ${String(k)}`.execute(trx);
+      }>`select ${s} as v from ${t} where ${pk}::text = ${String(k)} and ${reach}`.execute(trx);
       if (!row.rows.length) throw new NotFoundError(`Item "${String(k)}" not found`);
       return Number(row.rows[0].v);
     };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { config } from '@/lib/core/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { AppError, InvalidPayloadError } from '@/lib/core/errors';
 import { getSchema } from '@/lib/schema/overview';
 import { andFilters, permissionOf } from '../access';
 import { compileFilter } from '../filter';
@@ -42,6 +42,25 @@ async function inTransaction<T>(
     emitter().emitAction(itemEvents(m.collection, m.action), meta, context);
   }
   return result;
+}
+
+/**
+ * The caller's permission for `action` on the collection (401/403 without one), asked before
+ * any key is looked up: an item that exists and one that does not then answer alike.
+ */
+async function mayWrite(w: Writer, collection: string, action: 'create' | 'update' | 'delete') {
+  w.collection(collection);
+  return permissionOf(w.ctx, w.schema, collection, action);
+}
+
+/** Like mayWrite, but a refusal is `false` instead of an error. */
+async function mayWriteOrNot(w: Writer, collection: string, action: 'create' | 'update') {
+  try {
+    return { permission: await mayWrite(w, collection, action) };
+  } catch (err) {
+    if (err instanceof AppError && (err.status === 401 || err.status === 403)) return false;
+    throw err;
+  }
 }
 
 /** A key from a URL, in its primary key's type; a key that cannot be one finds nothing. */
@@ -86,12 +105,19 @@ export function updateOne(
 ): Promise<Key> {
   return inTransaction(
     ctx,
-    async (w) => w.update(collection, await urlKey(w, collection, key), data),
+    async (w) => {
+      await mayWrite(w, collection, 'update');
+      return w.update(collection, await urlKey(w, collection, key), data);
+    },
     options,
   );
 }
 
-/** PUT: creates the item with this key when absent; otherwise changes only what is sent. */
+/**
+ * PUT: creates the item with this key when absent; otherwise changes only what is sent. An
+ * item the caller's update permission does not reach counts as absent, so it answers as a
+ * missing one would (the create decides).
+ */
 export function upsertOne(
   collection: string,
   key: unknown,
@@ -100,8 +126,12 @@ export function upsertOne(
 ): Promise<{ key: Key; created: boolean }> {
   return inTransaction(ctx, async (w) => {
     const c = w.collection(collection);
+    const update = await mayWriteOrNot(w, collection, 'update');
+    if (!update && !(await mayWriteOrNot(w, collection, 'create'))) {
+      await mayWrite(w, collection, 'update');
+    }
     const k = await urlKey(w, collection, key);
-    if (await w.exists(collection, k))
+    if (update && (await reachable(w, { collection, pk: c.primary, key: k }, update.permission)))
       return { key: await w.update(collection, k, data), created: false };
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
       throw new InvalidPayloadError('Payload must be an object');
@@ -123,6 +153,7 @@ export function deleteOne(
   return inTransaction(
     ctx,
     async (w) => {
+      await mayWrite(w, collection, 'delete');
       const k = await urlKey(w, collection, key);
       if (!(await w.exists(collection, k))) throw notFound();
       await w.remove(collection, [k]);
@@ -130,6 +161,28 @@ export function deleteOne(
     },
     options,
   );
+}
+
+/** Whether the item exists and the permission's item filter (none: every row) reaches it. */
+async function reachable(
+  w: Writer,
+  item: { collection: string; pk: string; key: Key },
+  permission: { filter: Filter | null } | null,
+): Promise<boolean> {
+  const only: Filter = { [item.pk]: { _eq: item.key } };
+  const where = compileFilter(andFilters(only, permission?.filter) ?? only, {
+    schema: w.schema,
+    collection: item.collection,
+    alias: item.collection,
+    accountability: w.ctx.accountability,
+  });
+  const keys = await matchingKeys(w.ctx.db, {
+    table: item.collection,
+    pk: item.pk,
+    where,
+    limit: 1,
+  });
+  return keys.length > 0;
 }
 
 /** The keys a batch filter selects, refused past MAX_BATCH_MUTATION before anything changes. */

@@ -35,9 +35,10 @@ describe('anonymous callers and the public policy', () => {
     ]);
   });
 
-  it('get 403 when naming a field the public policy does not grant', async () => {
+  it('get 401 when naming a field the public policy does not grant', async () => {
     const res = await app.request('/api/items/pw_notes?fields=secret');
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ error: 'Not authenticated' });
   });
 
   it('get 401 for a collection the public policy does not grant', async () => {

@@ -93,8 +93,10 @@ describe('GET /api/relations', () => {
     expect(res.body.data.map((r: { collection: string }) => r.collection)).toEqual([child]);
     const one = await app.request(`/api/relations/${child}/parent`, { token: reader.token });
     expect(one.status).toBe(200);
+    // Unreadable and unknown look the same.
     const other = await app.request(`/api/relations/${hidden.child}`, { token: reader.token });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
+    expect(errorOf(other).message).toBe(`Collection "${hidden.child}" not found`);
     const none = await app.request('/api/relations', { token: member.token });
     expect(none.body.data).toEqual([]);
   });

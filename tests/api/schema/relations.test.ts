@@ -143,6 +143,31 @@ describe('POST /api/relations (many-to-one)', () => {
     expect(await constraint(child)).toEqual([]);
   });
 
+  it('answers 400 when related_collection is missing or null, and creates nothing', async () => {
+    const { child } = await parentChild();
+    for (const body of [
+      { collection: child, field: 'parent' },
+      { collection: child, field: 'parent', related_collection: null },
+    ]) {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(errorOf(res).extensions.code).toBe('INVALID_PAYLOAD');
+    }
+    const missing = await post({ collection: child, field: 'parent' });
+    expect(errorOf(missing).message).toContain('"related_collection" is required');
+    const read = await app.request(`/api/relations/${child}/parent`, { token: admin.token });
+    expect(read.status).toBe(404);
+    const rows = await (
+      await db()
+    )
+      .selectFrom('daas_relations')
+      .select('id')
+      .where('many_collection', '=', child)
+      .execute();
+    expect(rows).toEqual([]);
+    expect(await constraint(child)).toEqual([]);
+  });
+
   it('answers 400 when the column type does not match the related primary key', async () => {
     const { parent, child } = await parentChild('parent uuid');
     const res = await post({ collection: child, field: 'parent', related_collection: parent });
