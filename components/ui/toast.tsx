@@ -51,12 +51,13 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
     () => EMPTY,
   );
   return (
-    <ol
+    // Plain containers: a list item may not carry the status/alert role that announces it.
+    <div
       aria-live="polite"
       className="pointer-events-none fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm"
     >
       {items.map((t) => (
-        <li
+        <div
           key={t.id}
           role={t.variant === 'error' ? 'alert' : 'status'}
           className={cn(
@@ -82,8 +83,8 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
           >
             <X aria-hidden className="size-4" />
           </button>
-        </li>
+        </div>
       ))}
-    </ol>
+    </div>
   );
 }

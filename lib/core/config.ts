@@ -24,6 +24,25 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Relation levels a read may reach through fields, deep, sort and filter paths. */
+  MAX_RELATIONAL_DEPTH: z.coerce.number().int().positive().default(10),
+  /** `*` levels in one field path: `*.*.*` is 3. */
+  QUERY_MAX_WILDCARD_DEPTH: z.coerce.number().int().positive().default(3),
+  /** Related collections one read may join (each nested relation is a subquery). */
+  QUERY_MAX_JOINS: z.coerce.number().int().positive().default(50),
+  /** Values one read may select, summed over every nested level; also caps list parameters. */
+  QUERY_MAX_FIELDS: z.coerce.number().int().positive().default(1000),
+  /** Rows one read may nest: its page size times the windows of the to-many relations below. */
+  QUERY_MAX_NESTED_ROWS: z.coerce.number().int().positive().default(1_000_000),
+  /** Conditions and nesting levels of one filter. */
+  QUERY_MAX_FILTER_NODES: z.coerce.number().int().positive().default(1000),
+  QUERY_MAX_FILTER_DEPTH: z.coerce.number().int().positive().default(10),
+  /** Page size of a read without `limit`, root and nested to-many relations. */
+  QUERY_LIMIT_DEFAULT: z.coerce.number().int().positive().default(25),
+  /** Largest `limit` (and nested `_limit`) a non-admin may ask for; `-1` becomes it. -1: none. */
+  QUERY_LIMIT_MAX: z.coerce.number().int().min(-1).default(1000),
+  /** Milliseconds any one SQL statement may run on PostgreSQL; 0: no limit. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   MFA_FORCE_ENABLED: bool,
   STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),
   STORAGE_S3_BUCKET: z.string().optional(),

@@ -56,6 +56,9 @@ function createState(): DbState {
       connectionString: c.DATABASE_URL,
       max: Number(process.env.DB_POOL_MAX ?? 10),
       types: pgTypes(),
+      // Every statement of every connection: the server cancels one that runs longer
+      // (SQLSTATE 57014, answered 503). The embedded database has no timer to do the same.
+      ...(c.DB_STATEMENT_TIMEOUT_MS > 0 && { statement_timeout: c.DB_STATEMENT_TIMEOUT_MS }),
     });
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);

@@ -1,4 +1,11 @@
-import { AppError, ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import {
+  AppError,
+  ConflictError,
+  InvalidPayloadError,
+  InvalidQueryError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '@/lib/core/errors';
 
 interface PgLikeError {
   code?: unknown;
@@ -44,9 +51,20 @@ export function translateDbError(err: unknown): AppError | null {
     case '22P02':
     case '22007':
     case '22008':
+    // `\u0000` inside JSON text bound for jsonb; text the database's encoding can't hold.
+    case '22P05':
+    case '22021':
       return new InvalidPayloadError(`Invalid value${about}`);
     case '23514':
       return new InvalidPayloadError(`Value${about} fails a check constraint`);
+    case '42883':
+    case '42725':
+      // No such function or operator for these types: a query combining a field with an
+      // operation its type lacks, which the compiler did not catch first.
+      return new InvalidQueryError("The operation doesn't apply to the field's type");
+    case '57014':
+      // statement_timeout (DB_STATEMENT_TIMEOUT_MS) or a cancel request.
+      return new ServiceUnavailableError('The query took too long and was cancelled');
     case '42P01':
       return new NotFoundError('Collection not found');
     default:

@@ -27,6 +27,9 @@ const MIGRATION_LOCK = 4_111_720_931;
  */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
   return db.connection().execute(async (conn) => {
+    // Waiting for another instance's migrations, and the migrations themselves, may take
+    // longer than DB_STATEMENT_TIMEOUT_MS allows a request's statement.
+    await sql`set statement_timeout = 0`.execute(conn);
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {
       await sql`create table if not exists daas_migrations (
@@ -49,6 +52,7 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
       return applied;
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+      await sql`reset statement_timeout`.execute(conn);
     }
   });
 }

@@ -1,4 +1,5 @@
 import { config } from '@/lib/core/config';
+import { refuseHostile } from '@/lib/core/parse';
 import {
   ContentTooLargeError,
   InvalidPayloadError,
@@ -31,7 +32,10 @@ export async function readBodyBytes(request: ApiRequest, what = 'Payload'): Prom
   return Buffer.concat(chunks);
 }
 
-/** Reads a JSON body, refusing the wrong content type (415), oversize (413) and bad JSON (400). */
+/**
+ * Reads a JSON body, refusing the wrong content type (415), oversize (413), bad JSON, NUL
+ * characters in any key or string and `__proto__` keys (400).
+ */
 export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   const bytes = await readBodyBytes(request);
@@ -40,16 +44,20 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
     throw new UnsupportedMediaTypeError('Request body must be sent as application/json');
   }
   const text = bytes.toString('utf8');
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new InvalidPayloadError('Request body is not valid JSON');
   }
+  refuseHostile(body, 'payload');
+  return body;
 }
 
 /** Query string to a plain object; repeated keys become arrays. */
 export function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is an ordinary key (refused by route()).
+  const out = Object.create(null) as Record<string, string | string[]>;
   for (const [key, value] of url.searchParams) {
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];

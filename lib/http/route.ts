@@ -10,7 +10,7 @@ import { resolveCaller } from './caller';
 import { corsHeaders } from './cors';
 import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from '@/lib/core/errors';
-import { parseWith } from '@/lib/core/parse';
+import { parseWith, refuseHostile } from '@/lib/core/parse';
 import { queryObject, readJsonBody } from './input';
 import { jsonOutcome, lowerCased, responseOutcome, type Outcome } from './outcome';
 import { errorOutcome } from './respond';
@@ -117,15 +117,19 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     let outcome: Outcome;
     let caller: Accountability | null = null;
     try {
+      // PostgreSQL refuses NUL in text: any string of the request holding one is a 400 here,
+      // before it reaches a service, and so is a `__proto__` key (the JSON body is checked
+      // as it is read).
+      refuseHostile(rawParams, 'params');
+      const rawQuery = queryObject(url);
+      refuseHostile(rawQuery, 'query');
       const params = spec.params ? parseWith(spec.params, rawParams, 'params') : (undefined as P);
       const { accountability, scope } = await resolveCaller(request, db, {
         lenient: spec.lenientAuth && spec.access === 'public',
       });
       caller = accountability;
       checkAccess(spec as RouteSpec<unknown, unknown, unknown>, accountability);
-      const query = spec.query
-        ? parseWith(spec.query, queryObject(url), 'query')
-        : (undefined as Q);
+      const query = spec.query ? parseWith(spec.query, rawQuery, 'query') : (undefined as Q);
       const body = spec.body
         ? parseWith(spec.body, await readJsonBody(request), 'payload')
         : (undefined as B);

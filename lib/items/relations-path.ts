@@ -5,6 +5,7 @@ import type {
   SchemaOverview,
 } from '@/lib/schema/overview';
 import { InvalidQueryError } from '@/lib/core/errors';
+import { limitExceeded, queryLimits } from './limits';
 
 /**
  * One step across a relation, with every table and column a compiler needs to correlate
@@ -148,6 +149,8 @@ export function resolvePath(
   path: string,
 ): ResolvedPath {
   const segments = path.split('.');
+  const depth = queryLimits().relationalDepth;
+  if (segments.length - 1 > depth) throw limitExceeded('Field path is nested too deeply', depth);
   const hops: Hop[] = [];
   let current = collection;
   for (let i = 0; i < segments.length - 1; i++) {

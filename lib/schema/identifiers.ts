@@ -2,10 +2,18 @@ import { InvalidPayloadError } from '@/lib/core/errors';
 
 export const RESERVED_PREFIXES = ['daas_', 'directus_', 'xtr_'] as const;
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+/**
+ * Names that mean something to every JavaScript object (`obj.__proto__ = x` replaces its
+ * prototype, `{}.constructor` exists on every object): a collection or field called so
+ * would be looked up and stored wrongly by any code holding names as object keys. Names
+ * starting with `__` are kept for the same reason.
+ */
+const OBJECT_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Checks a collection or field name before it reaches any DDL: lowercase letters, digits and
- * underscores, at most 63 characters (PostgreSQL's limit), and no reserved system prefix.
+ * underscores, at most 63 characters (PostgreSQL's limit), no reserved system prefix and
+ * none of the JavaScript object names above.
  */
 export function assertIdentifier(name: unknown, what: 'collection' | 'field'): string {
   if (typeof name !== 'string' || name.length === 0) {
@@ -19,6 +27,11 @@ export function assertIdentifier(name: unknown, what: 'collection' | 'field'): s
   if (!IDENTIFIER.test(name)) {
     throw new InvalidPayloadError(
       `${cap(what)} name "${name}" may only contain lowercase letters, digits and underscores, and must not start with a digit`,
+    );
+  }
+  if (OBJECT_NAMES.has(name) || name.startsWith('__')) {
+    throw new InvalidPayloadError(
+      `${cap(what)} name "${name}" is reserved: "__proto__", "constructor", "prototype" and names starting with "__" can't be used`,
     );
   }
   const prefix = RESERVED_PREFIXES.find((p) => name.startsWith(p));

@@ -111,6 +111,15 @@ function relationSchema(fk: ForeignKeyInfo): RelationOverview['schema'] {
   };
 }
 
+/**
+ * A name-keyed map without a prototype: a table or column named `constructor` (or
+ * `__proto__`, made outside the API) is an ordinary key, and a name that exists on every
+ * object is not found where nothing holds it.
+ */
+function dictionary<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 /** Introspection merged with the metadata rows: the one model every service reads. */
 export async function buildOverview(db: Db): Promise<SchemaOverview> {
   const [dbSchema, collectionRows, fieldRows, relationRows] = await Promise.all([
@@ -119,7 +128,7 @@ export async function buildOverview(db: Db): Promise<SchemaOverview> {
     db.selectFrom('daas_fields').selectAll().orderBy('sort').orderBy('id').execute(),
     db.selectFrom('daas_relations').selectAll().orderBy('id').execute(),
   ]);
-  const collections: Record<string, CollectionOverview> = {};
+  const collections = dictionary<CollectionOverview>();
   const metaByCollection = new Map(collectionRows.map((r) => [r.collection, r]));
 
   for (const t of dbSchema.tables) {
@@ -131,7 +140,7 @@ export async function buildOverview(db: Db): Promise<SchemaOverview> {
       system: t.name.startsWith(SYSTEM_PREFIX),
       type: t.type,
       primary: null,
-      fields: {},
+      fields: dictionary<FieldOverview>(),
       indexes: dbSchema.indexes
         .filter((i) => i.table === t.name && !i.primary && i.columns.length > 1)
         .map((i) => ({ name: i.name, fields: i.columns, unique: i.unique })),
@@ -146,7 +155,7 @@ export async function buildOverview(db: Db): Promise<SchemaOverview> {
       system: false,
       type: 'table',
       primary: null,
-      fields: {},
+      fields: dictionary<FieldOverview>(),
       indexes: [],
     };
   }

@@ -146,8 +146,8 @@ export class SystemService {
     }
   }
 
-  query(raw: ItemsQueryInput | undefined): Query {
-    return parseQuery((raw ?? {}) as RawQuery);
+  query(raw: ItemsQueryInput | undefined, ctx: RequestContext): Query {
+    return parseQuery((raw ?? {}) as RawQuery, { admin: ctx.accountability.admin });
   }
 
   /** The caller's read rules on this collection (403 without a read permission). */
@@ -158,21 +158,21 @@ export class SystemService {
 
   async list(input: ListInput, ctx: RequestContext): Promise<read.ListResult> {
     const options = await this.reading(ctx);
-    return read.readByQuery(this.spec.collection, this.query(input.query), ctx, options);
+    return read.readByQuery(this.spec.collection, this.query(input.query, ctx), ctx, options);
   }
 
   /** Items by key for the `/me` endpoints: the caller's own, so no permission check. */
   async own(keys: Key[], raw: ItemsQueryInput, ctx: RequestContext): Promise<Item[]> {
     const valid = keys.map((k) => validKey(this.spec, k)).filter((k) => k !== null);
     if (!valid.length) return [];
-    return read.readMany(this.spec.collection, valid, this.query(raw), ctx, SYSTEM);
+    return read.readMany(this.spec.collection, valid, this.query(raw, ctx), ctx, SYSTEM);
   }
 
   async readOne(input: OneInput, ctx: RequestContext): Promise<Item> {
     const options = await this.reading(ctx);
     const key = validKey(this.spec, input.params.id);
     if (key === null) throw new NotFoundError('Item not found');
-    return read.readOne(this.spec.collection, key, this.query(input.query), ctx, options);
+    return read.readOne(this.spec.collection, key, this.query(input.query, ctx), ctx, options);
   }
 
   /**
@@ -180,7 +180,7 @@ export class SystemService {
    * not read gets null in place of each item, never fields it can't read.
    */
   async shown(keys: Key[], raw: ItemsQueryInput | undefined, ctx: RequestContext) {
-    const q = this.query(raw);
+    const q = this.query(raw, ctx);
     let options: read.ReadOptions;
     try {
       options = await this.reading(ctx);

@@ -2,6 +2,7 @@ import 'server-only';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
+import { refuseHostile } from '@/lib/core/parse';
 import { createMany } from '@/lib/items/write/service';
 import { getSchema, type CollectionOverview } from '@/lib/schema/overview';
 import { permissionOf } from '@/lib/items/access';
@@ -76,6 +77,8 @@ export async function importItems(
   // itself, not even that an empty file would import fine.
   await permissionOf(ctx, schema, input.collection, 'create');
   const rows = items(input.file, c);
+  // As in a JSON body: PostgreSQL refuses NUL in text.
+  refuseHostile(rows, 'payload');
   if (!rows.length) return;
   await createMany(input.collection, rows, { ...ctx, origin: input.origin });
 }

@@ -5,13 +5,8 @@ import { compileFunctionField, isFunctionCall } from '../functions';
 import type { Filter } from '../query';
 import { relationOf, type Hop } from '../relations-path';
 import type { Target } from './cast';
-import {
-  checkedField,
-  MAX_FILTER_DEPTH,
-  MAX_FILTER_NODES,
-  type CompileState,
-  type FilterContext,
-} from './context';
+import { limitExceeded, queryLimits } from '../limits';
+import { checkedField, type CompileState, type FilterContext } from './context';
 import { makeOperands } from './operands';
 import { compileOperator, isOperator } from './operators';
 
@@ -46,9 +41,8 @@ function or(parts: Bool[]): Bool {
 
 function tick(scope: Scope, count = 1): void {
   scope.state.nodes += count;
-  if (scope.state.nodes > MAX_FILTER_NODES) {
-    throw new InvalidQueryError(`Filter is too large (more than ${MAX_FILTER_NODES} conditions)`);
-  }
+  const max = queryLimits().filterNodes;
+  if (scope.state.nodes > max) throw limitExceeded('Filter is too large: too many conditions', max);
 }
 
 /**
@@ -72,11 +66,8 @@ export function compileFilter(filter: Filter, ctx: FilterContext): Bool {
 
 function compileNode(node: unknown, scope: Scope): Bool {
   if (!isObject(node)) throw new InvalidQueryError('Each filter must be an object');
-  if (scope.depth > MAX_FILTER_DEPTH) {
-    throw new InvalidQueryError(
-      `Filter is nested too deeply (more than ${MAX_FILTER_DEPTH} levels)`,
-    );
-  }
+  const maxDepth = queryLimits().filterDepth;
+  if (scope.depth > maxDepth) throw limitExceeded('Filter is nested too deeply', maxDepth);
   const inner = { ...scope, depth: scope.depth + 1 };
   const parts: Bool[] = [];
   for (const [key, value] of Object.entries(node)) {

@@ -37,9 +37,6 @@ export interface CompileState {
   nodes: number;
 }
 
-export const MAX_FILTER_DEPTH = 10;
-export const MAX_FILTER_NODES = 1000;
-
 export function fieldDenied(
   collection: string,
   field: string,

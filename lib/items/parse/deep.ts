@@ -1,13 +1,13 @@
 import { InvalidQueryError } from '@/lib/core/errors';
+import { limitExceeded, queryLimits } from '../limits';
 import type { DeepQuery } from '../query';
 import { normalizeFilter } from './filter';
 import { integer, isPlainObject, list, parseJson, single } from './values';
 
-const MAX_DEEP_DEPTH = 10;
-
 /** `deep[tags][_limit]=5` or `deep={"tags":{"_limit":5}}`: per relation, a nested query. */
 export function parseDeep(value: Record<string, unknown>, depth = 0): Record<string, DeepQuery> {
-  if (depth > MAX_DEEP_DEPTH) throw new InvalidQueryError('Parameter "deep" is nested too deeply');
+  const max = queryLimits().relationalDepth;
+  if (depth > max) throw limitExceeded('Parameter "deep" is nested too deeply', max);
   const out: Record<string, DeepQuery> = {};
   for (const [relation, q] of Object.entries(value)) {
     if (relation.startsWith('_') || !isPlainObject(q)) {

@@ -1,6 +1,6 @@
 import { InvalidQueryError } from '@/lib/core/errors';
 import { isDynamic } from '../dynamic-values';
-import { MAX_FILTER_DEPTH, MAX_FILTER_NODES } from '../filter/context';
+import { limitExceeded, queryLimits, type QueryLimits } from '../limits';
 import type { Filter } from '../query';
 import { asArray, isPlainObject } from './values';
 
@@ -18,7 +18,7 @@ const LIST_OPERATORS = new Set([
  * list operators as arrays (`1,2` split). Names are checked later, against the schema.
  */
 export function normalizeFilter(name: string, value: unknown): Filter {
-  const budget = { nodes: 0 };
+  const budget = { nodes: 0, limits: queryLimits() };
   return normalizeNode(name, value, 0, budget);
 }
 
@@ -26,21 +26,30 @@ function normalizeNode(
   name: string,
   value: unknown,
   depth: number,
-  budget: { nodes: number },
+  budget: { nodes: number; limits: QueryLimits },
 ): Filter {
   if (!isPlainObject(value)) throw new InvalidQueryError(`"${name}" must be a filter object`);
-  if (depth > MAX_FILTER_DEPTH * 2) {
-    throw new InvalidQueryError(`"${name}" is nested too deeply`);
-  }
+  // Parsing counts every object level (a field and its operator are two); the compiler
+  // counts filter levels.
+  const { filterDepth, filterNodes } = budget.limits;
+  if (depth > filterDepth * 2) throw limitExceeded(`"${name}" is nested too deeply`, filterDepth);
   const out: Filter = {};
   for (const [key, v] of Object.entries(value)) {
-    if (++budget.nodes > MAX_FILTER_NODES) throw new InvalidQueryError(`"${name}" is too large`);
+    if (++budget.nodes > filterNodes) {
+      throw limitExceeded(`"${name}" is too large: too many conditions`, filterNodes);
+    }
     if (key === '_and' || key === '_or') {
       out[key] = asArray(`${name}.${key}`, v).map((child) =>
         normalizeNode(name, child, depth + 1, budget),
       );
     } else if (LIST_OPERATORS.has(key)) {
-      out[key] = listValue(v, name, key);
+      const items = listValue(v, name, key);
+      // Each list item is a bound parameter: they count as conditions.
+      if (Array.isArray(items)) budget.nodes += items.length;
+      if (budget.nodes > filterNodes) {
+        throw limitExceeded(`"${name}" is too large: too many conditions`, filterNodes);
+      }
+      out[key] = items;
     } else if (isPlainObject(v) && !key.startsWith('_')) {
       out[key] = normalizeNode(name, v, depth + 1, budget);
     } else if (isPlainObject(v) && (key === '_some' || key === '_none' || key === '_every')) {

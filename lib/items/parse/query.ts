@@ -4,8 +4,10 @@ import {
   COUNT_MODES,
   type AggregateFunction,
   type CountMode,
+  type DeepQuery,
   type Query,
 } from '../query';
+import { limitExceeded, queryLimits, type QueryLimits } from '../limits';
 import { groupParams, type RawParam, type RawQuery } from './brackets';
 import { parseDeep } from './deep';
 import { normalizeFilter } from './filter';
@@ -29,14 +31,66 @@ export function emptyQuery(): Query {
   };
 }
 
+export interface ParseOptions {
+  /**
+   * An administrator's query: no QUERY_LIMIT_MAX. Anyone else's `limit` (and nested
+   * `_limit`) is capped there, `-1` included.
+   */
+  admin?: boolean;
+}
+
 /**
  * The typed query from a URL query object, whichever form each parameter used: bracket
  * keys (`filter[status][_eq]=x`, `aggregate[count]=*`), JSON strings
  * (`filter={"status":{"_eq":"x"}}`), comma lists, JSON arrays or repeated keys. Bracket
  * values stay strings: the filter compiler casts by field type. Parameters it does not
  * know are left alone (clients add their own); a known one in the wrong shape is a 400.
+ * Lists longer than QUERY_MAX_FIELDS are refused.
  */
-export function parseQuery(raw: RawQuery): Query {
+export function parseQuery(raw: RawQuery, options: ParseOptions = {}): Query {
+  const q = parseRaw(raw);
+  const limits = queryLimits();
+  for (const [name, items] of [
+    ['fields', q.fields],
+    ['sort', q.sort],
+    ['groupBy', q.groupBy],
+    ['meta', q.meta],
+    ['aggregate', q.aggregate && Object.values(q.aggregate).flat()],
+    ['alias', q.alias && Object.keys(q.alias)],
+  ] as const) {
+    if (items && items.length > limits.fields) {
+      throw limitExceeded(`Parameter "${name}" lists too many items`, limits.fields);
+    }
+  }
+  if (!options.admin && limits.limitMax !== null) capLimits(q, limits);
+  return q;
+}
+
+/** A non-admin's page sizes, root and nested, at most QUERY_LIMIT_MAX; `-1` becomes it. */
+function capLimits(q: Query, limits: QueryLimits): void {
+  const max = limits.limitMax as number;
+  const capped = (name: string, limit: number): number => {
+    if (limit > max) throw limitExceeded(`Parameter "${name}" is too large`, max);
+    return limit === -1 ? max : limit;
+  };
+  // `limit=-1` with a page of 1 or more is an empty page, which costs nothing.
+  if (q.limit !== null && !(q.limit === -1 && (q.page ?? 0) >= 1)) {
+    q.limit = capped('limit', q.limit);
+  }
+  const walk = (deep: Record<string, DeepQuery>, path: string): void => {
+    for (const [relation, d] of Object.entries(deep)) {
+      const where = `${path}.${relation}`;
+      if (typeof d._limit === 'number') d._limit = capped(`${where}._limit`, d._limit);
+      const nested = Object.fromEntries(
+        Object.entries(d).filter(([k, v]) => !k.startsWith('_') && typeof v === 'object'),
+      ) as Record<string, DeepQuery>;
+      walk(nested, where);
+    }
+  };
+  if (q.deep) walk(q.deep, 'deep');
+}
+
+function parseRaw(raw: RawQuery): Query {
   const params = groupParams(raw);
   const q = emptyQuery();
   const get = (name: string): RawParam | undefined => params.get(name);

@@ -1,4 +1,5 @@
 import { InvalidQueryError } from '@/lib/core/errors';
+import { OBJECT_KEYS, refuseHostile } from '@/lib/core/parse';
 import type { RawParam } from './brackets';
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -6,11 +7,16 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 export function parseJson(name: string, text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new InvalidQueryError(`Parameter "${name}" is not valid JSON`);
   }
+  // `\u0000` in JSON text: the raw query had no NUL, the parsed value has. Keys refused
+  // as the bracket form refuses them.
+  refuseHostile(value, 'query', OBJECT_KEYS);
+  return value;
 }
 
 export function plainOnly(name: string, p: RawParam): string | string[] {

@@ -15,6 +15,8 @@ type Sql = RawBuilder<unknown>;
 
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 const NUMERIC_ONLY = new Set<AggregateFunction>(['sum', 'sumDistinct', 'avg', 'avgDistinct']);
+/** Types PostgreSQL has no min()/max() for. */
+const UNORDERED = new Set(['uuid', 'boolean']);
 const MAX_KEYS = 50;
 
 const SQL_OF: Record<Exclude<AggregateFunction, 'countAll'>, (col: Sql) => Sql> = {
@@ -56,6 +58,9 @@ function aggregatedField(
   }
   if (NUMERIC_ONLY.has(fn as AggregateFunction) && !NUMERIC.has(f.type)) {
     throw new InvalidQueryError(`${fn} needs a numeric field; "${name}" is ${f.type}`);
+  }
+  if ((fn === 'min' || fn === 'max') && UNORDERED.has(f.type)) {
+    throw new InvalidQueryError(`${fn} needs an ordered field; "${name}" is ${f.type}`);
   }
   return f;
 }

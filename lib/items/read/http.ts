@@ -40,7 +40,7 @@ export async function listItems(
   input: Input<z.infer<typeof collectionParams>>,
   ctx: RequestContext,
 ): Promise<Reply> {
-  const query = parseQuery(input.query as RawQuery);
+  const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
   const policy = await callerPolicy(input.params.collection, ctx);
   const result = await readByQuery(input.params.collection, query, ctx, { policy });
   return reply(result.meta ? { data: result.data, meta: result.meta } : { data: result.data });
@@ -52,7 +52,7 @@ export async function getItem(
   ctx: RequestContext,
 ): Promise<Record<string, unknown>> {
   const { collection, id } = input.params;
-  const query = parseQuery(input.query as RawQuery);
+  const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
   const policy = await callerPolicy(collection, ctx);
   const item = await readOne(collection, id, query, ctx, { policy });
   const raw = input.query.version;

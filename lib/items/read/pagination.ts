@@ -1,5 +1,6 @@
 import { InvalidQueryError } from '@/lib/core/errors';
-import { DEFAULT_LIMIT, type Query } from '../query';
+import { queryLimits } from '../limits';
+import type { Query } from '../query';
 
 export interface PageWindow {
   /** -1 = no limit. */
@@ -12,12 +13,12 @@ export interface PageWindow {
 }
 
 /**
- * limit defaults to 25; `limit=-1` returns every row but only with page 0 or no page
+ * limit defaults to QUERY_LIMIT_DEFAULT (25); `limit=-1` returns every row but only with page 0 or no page
  * (`limit=-1&page=1` is an empty page, as specified); page N ≥ 1 starts at (N-1)·limit and
  * wins over offset; page 0 means "use offset".
  */
 export function pageWindow(q: Pick<Query, 'limit' | 'offset' | 'page'>): PageWindow {
-  const limit = q.limit ?? DEFAULT_LIMIT;
+  const limit = q.limit ?? queryLimits().limitDefault;
   if (!Number.isInteger(limit) || limit < -1) {
     throw new InvalidQueryError('limit must be a whole number, or -1 for no limit');
   }

@@ -2,7 +2,8 @@ import { InvalidQueryError } from '@/lib/core/errors';
 import type { FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { fieldDenied } from '../filter/context';
 import { isFunctionCall, parseFunctionCall } from '../functions';
-import { DEFAULT_LIMIT, type DeepQuery, type Filter, type Query } from '../query';
+import { limitExceeded, queryLimits, type QueryLimits } from '../limits';
+import type { DeepQuery, Filter, Query } from '../query';
 import { collectionOf, relationOf, type Hop } from '../relations-path';
 import { allowsField, FULL_ACCESS, isRestricted, type NodeAccess, type ReadPolicy } from './policy';
 
@@ -33,13 +34,32 @@ export interface PlanNode {
   depth: number;
 }
 
-export const MAX_RELATIONAL_DEPTH = 10;
-
 interface Builder {
   schema: SchemaOverview;
   policy: ReadPolicy;
   /** A policy was given: unknown and refused fields are the same 403. */
   restricted: boolean;
+  limits: QueryLimits;
+  /** Relations and values selected so far, over every level of the read. */
+  joins: number;
+  selected: number;
+}
+
+/** Counts one selection against the read's budget; a relation also counts as a join. */
+function spend(b: Builder, relation: boolean): void {
+  if (++b.selected > b.limits.fields) {
+    throw limitExceeded('Too many fields selected', b.limits.fields);
+  }
+  if (relation && ++b.joins > b.limits.joins) {
+    throw limitExceeded('Too many related collections selected', b.limits.joins);
+  }
+}
+
+/** `*` segments of a field path. */
+function wildcards(path: string): number {
+  let n = 0;
+  for (const seg of path.split('.')) if (seg.trim() === '*') n++;
+  return n;
 }
 
 /** Field requests grouped per first segment, in request order. */
@@ -102,13 +122,24 @@ interface NodeInput {
   deep: Record<string, unknown> | null;
   alias: Record<string, string> | null;
   depth: number;
+  /** `*` levels that led to this node. */
+  wildcards: number;
+  /**
+   * Rows this node may contribute to the whole result: the page size times the windows of
+   * the to-many relations above (a window of -1, all rows, is counted as one).
+   */
+  rows: number;
 }
 
 function buildNode(b: Builder, input: NodeInput): PlanNode {
-  if (input.depth > MAX_RELATIONAL_DEPTH) {
-    throw new InvalidQueryError(
-      `Fields are nested too deeply (more than ${MAX_RELATIONAL_DEPTH} levels)`,
-    );
+  const { relationalDepth, wildcardDepth } = b.limits;
+  if (input.depth > relationalDepth) {
+    throw limitExceeded('Fields are nested too deeply', relationalDepth);
+  }
+  for (const f of input.fields) {
+    if (input.wildcards + wildcards(f) > wildcardDepth) {
+      throw limitExceeded('Too many wildcard levels in "fields"', wildcardDepth);
+    }
   }
   const c = collectionOf(b.schema, input.collection);
   if (!c.primary) {
@@ -131,10 +162,11 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
   const taken = new Set<string>();
   const aliasOf = new Map(Object.entries(input.alias ?? {}));
 
-  const addField = (key: string, fieldName: string, sub: string[]): void => {
+  const addField = (key: string, fieldName: string, sub: string[], star = false): void => {
     if (taken.has(key)) return;
     if (isFunctionCall(fieldName)) {
       taken.add(key);
+      spend(b, false);
       node.selections.push({
         kind: 'function',
         key: key === fieldName ? functionKey(fieldName) : key,
@@ -160,6 +192,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
         // Presentation-only alias fields (dividers, groups) have no value.
         return;
       }
+      spend(b, false);
       node.selections.push({ kind: 'column', key, field: f });
       return;
     }
@@ -167,17 +200,28 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
     // `deep[field][_limit]` says otherwise (-1 for all), as Directus applies its default
     // limit to nested one-to-many reads. Without `_sort`: the relation's sort field, then key.
     const many = hop.kind !== 'm2o';
+    spend(b, true);
+    const window = many ? (d._limit ?? b.limits.limitDefault) : 1;
+    const rows = input.rows * Math.max(window, 1);
+    if (rows > b.limits.nestedRows) {
+      throw limitExceeded(
+        `Nested relations could return too many rows (page size times each nested limit)`,
+        b.limits.nestedRows,
+      );
+    }
     const child = buildNode(b, {
       collection: hop.related,
       fields: subFields.length ? subFields : [b.schema.collections[hop.related].primary ?? '*'],
       filter: (d._filter as Filter | undefined) ?? null,
       search: typeof d._search === 'string' ? d._search : null,
       sort: many ? (d._sort ?? defaultSort(hop)) : null,
-      limit: many ? (d._limit ?? DEFAULT_LIMIT) : null,
-      offset: many ? deepOffset(d) : null,
+      limit: many ? (d._limit ?? b.limits.limitDefault) : null,
+      offset: many ? deepOffset(d, b.limits.limitDefault) : null,
       deep: nestedDeep(d),
       alias: null,
       depth: input.depth + 1,
+      wildcards: input.wildcards + (star ? 1 : 0),
+      rows,
     });
     node.selections.push({ kind: subFields.length ? 'relation' : 'keys', key, hop, node: child });
   };
@@ -191,7 +235,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
       let hop = starSubs.length ? relationOrNull(b.schema, input.collection, f.field) : null;
       // A wildcard does not reach into a collection the caller may not read at all.
       if (hop && b.restricted && !readsAnything(b.policy(hop.related))) hop = null;
-      if (hop) addField(f.field, f.field, starSubs);
+      if (hop) addField(f.field, f.field, starSubs, true);
       else if (f.schema) addField(f.field, f.field, []);
     }
   }
@@ -213,9 +257,9 @@ function relationOrNull(schema: SchemaOverview, collection: string, field: strin
 }
 
 /** `_page` (from 1) wins over `_offset`, as at the root. */
-function deepOffset(d: DeepQuery): number | null {
+function deepOffset(d: DeepQuery, limitDefault: number): number | null {
   const page = typeof d._page === 'number' ? d._page : null;
-  const limit = d._limit ?? DEFAULT_LIMIT;
+  const limit = d._limit ?? limitDefault;
   if (page !== null && page >= 1 && limit > 0) return (page - 1) * limit;
   return d._offset ?? null;
 }
@@ -232,8 +276,16 @@ export function buildPlan(
   query: Query,
   policy?: ReadPolicy,
 ): PlanNode {
+  const limits = queryLimits();
   return buildNode(
-    { schema, policy: policy ?? FULL_ACCESS, restricted: isRestricted(policy) },
+    {
+      schema,
+      policy: policy ?? FULL_ACCESS,
+      restricted: isRestricted(policy),
+      limits,
+      joins: 0,
+      selected: 0,
+    },
     {
       collection,
       fields: query.fields ?? ['*'],
@@ -245,6 +297,8 @@ export function buildPlan(
       deep: query.deep,
       alias: query.alias,
       depth: 0,
+      wildcards: 0,
+      rows: Math.max(query.limit ?? limits.limitDefault, 1),
     },
   );
 }

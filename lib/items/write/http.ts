@@ -34,7 +34,7 @@ export async function createItems(
   input: Input<CollectionParams, z.infer<typeof createPayload>>,
   ctx: RequestContext,
 ): Promise<unknown> {
-  const query = parseQuery(input.query as RawQuery);
+  const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
   const { collection } = input.params;
   if (Array.isArray(input.body)) {
     const keys = await items.createMany(collection, input.body, ctx);
@@ -48,7 +48,7 @@ export async function updateItem(
   input: Input<ItemParams, z.infer<typeof itemPayload>>,
   ctx: RequestContext,
 ): Promise<unknown> {
-  const query = parseQuery(input.query as RawQuery);
+  const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
   const { collection, id } = input.params;
   const key = await items.updateOne(collection, id, input.body, ctx);
   return readBack(collection, key, query, ctx);
@@ -59,7 +59,7 @@ export async function upsertItem(
   input: Input<ItemParams, z.infer<typeof itemPayload>>,
   ctx: RequestContext,
 ): Promise<unknown> {
-  const query = parseQuery(input.query as RawQuery);
+  const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
   const { collection, id } = input.params;
   const { key } = await items.upsertOne(collection, id, input.body, ctx);
   return readBack(collection, key, query, ctx);
@@ -75,7 +75,8 @@ export async function deleteItem(
 
 /** An absent or empty filter would select every row: both count as missing. */
 function batchFilter(raw: ItemsQueryInput): Query['filter'] {
-  const filter = parseQuery(raw as RawQuery).filter;
+  // Only the filter is used: no page size to cap.
+  const filter = parseQuery(raw as RawQuery, { admin: true }).filter;
   return filter && Object.keys(filter).length ? filter : null;
 }
 

@@ -83,4 +83,12 @@ describe('aggregate', () => {
       expect(res.body.code).toBe('INVALID_QUERY');
     }
   });
+
+  it('answers 400 for min and max over a uuid or boolean field, which have no order', async () => {
+    for (const q of ['aggregate[min]=code', 'aggregate[max]=featured']) {
+      const res = await get(`/api/items/articles?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error).toMatch(/needs an ordered field/);
+    }
+  });
 });
