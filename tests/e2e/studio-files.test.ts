@@ -115,5 +115,61 @@ describe('studio file library', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(SHOTS, 'files-folder-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('picks an image from the library in an item form and shows its thumbnail in the table', async () => {
+    await api('POST', '/api/collections', {
+      collection: 'posts',
+      fields: [
+        {
+          field: 'id',
+          type: 'integer',
+          schema: { is_primary_key: true, has_auto_increment: true },
+        },
+        { field: 'title', type: 'string', meta: { interface: 'input' } },
+        { field: 'cover', type: 'uuid', meta: { interface: 'file-image', special: ['file'] } },
+      ],
+    });
+    await api('POST', '/api/relations', {
+      collection: 'posts',
+      field: 'cover',
+      related_collection: 'daas_files',
+    });
+    await page.goto('/en/content/posts/+');
+    await page.getByLabel('title').fill('With a cover');
+    const cover = page.getByRole('group', { name: 'cover' });
+    await cover.getByRole('button', { name: 'From the library' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a file' });
+    await picker.getByRole('button', { name: 'Spring banner' }).click();
+    await cover.getByRole('img', { name: 'Preview of Spring banner' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'files-item-form-1280.png') });
+    await page.keyboard.press('Control+s');
+    await page.waitForURL(/\/en\/content\/posts\/\d+$/);
+
+    await page.goto('/en/content/posts');
+    const thumb = page.getByRole('table').locator('img[src*="/api/assets/"]').first();
+    await thumb.waitFor();
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SHOTS, 'files-item-table-1280.png') });
   });
 });
+
+async function api(method: string, url: string, body: unknown): Promise<unknown> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}

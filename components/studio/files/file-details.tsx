@@ -111,7 +111,7 @@ export function FileDetails({
           <Field label={t('filename')} required>
             <Input value={name} disabled={!canEdit} onChange={(e) => setName(e.target.value)} />
           </Field>
-          <Field label={t('description')}>
+          <Field label={t('fieldDescription')}>
             <Textarea
               value={description}
               disabled={!canEdit}
@@ -125,7 +125,7 @@ export function FileDetails({
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value={TOP}>{t('allFiles')}</SelectItem>
+                  <SelectItem value={TOP}>{t('noFolder')}</SelectItem>
                   {folders.map((f) => (
                     <SelectItem key={f.id} value={f.id}>
                       {f.name}

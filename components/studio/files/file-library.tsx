@@ -30,7 +30,14 @@ export function FileLibrary() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [open, setOpen] = useState<FileItem | null>(null);
-  const files = useFiles({ folder, search: deferredSearch, page, pageSize, sort: '-uploaded_on' });
+  // The top of the tree shows every file; a folder shows its own.
+  const files = useFiles({
+    folder: folder ?? undefined,
+    search: deferredSearch,
+    page,
+    pageSize,
+    sort: '-uploaded_on',
+  });
   const p = permissions.data;
 
   const openFolder = (id: string | null) => {

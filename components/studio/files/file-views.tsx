@@ -27,7 +27,7 @@ export function useFileSize(): (size: FileItem['filesize']) => string {
     return format.number(v, {
       style: 'unit',
       unit: units[i],
-      unitDisplay: 'short',
+      unitDisplay: 'narrow',
       maximumFractionDigits: i ? 1 : 0,
     });
   };

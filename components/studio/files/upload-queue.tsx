@@ -63,7 +63,9 @@ export function UploadQueue({
           await uploadFile(file, folder ? { folder } : {}, (p) =>
             patch(job.id, { loaded: p.loaded, total: p.total }),
           );
-          patch(job.id, { state: 'done', loaded: job.total });
+          patch(job.id, { state: 'done' });
+          // A finished upload leaves the list after a moment; failures stay until the next batch.
+          setTimeout(() => setJobs((all) => all.filter((j) => j.id !== job.id)), 4000);
           done++;
           await client.invalidateQueries({ queryKey: fileKeys.root });
         } catch (err) {
@@ -118,7 +120,10 @@ export function UploadQueue({
       {jobs.length > 0 && (
         <ul aria-label={t('uploads')} className="mb-4 space-y-2">
           {jobs.map((job) => {
-            const percent = job.total ? Math.round((job.loaded / job.total) * 100) : 100;
+            const percent =
+              job.state !== 'uploading' || !job.total
+                ? 100
+                : Math.min(100, Math.round((job.loaded / job.total) * 100));
             return (
               <li key={job.id} className="rounded-lg border bg-card px-3 py-2 text-sm">
                 <div className="flex items-center justify-between gap-3">

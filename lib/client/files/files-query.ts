@@ -20,7 +20,7 @@ function listPath(p: FileListParams): string {
   q.set('meta', 'filter_count');
   if (p.search.trim()) q.set('search', p.search.trim());
   if (p.folder) q.set('filter[folder][_eq]', p.folder);
-  else q.set('filter[folder][_null]', 'true');
+  else if (p.folder === null) q.set('filter[folder][_null]', 'true');
   return `/api/files?${q}`;
 }
 

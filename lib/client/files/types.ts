@@ -21,7 +21,8 @@ export interface Folder {
 }
 
 export interface FileListParams {
-  folder: string | null;
+  /** A folder, null for the top level, undefined for every folder. */
+  folder: string | null | undefined;
   search: string;
   page: number;
   pageSize: number;

@@ -1,7 +1,6 @@
-import { FileText } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { EmptyState } from '@/components/studio/empty-state';
+import { ContentHome } from '@/components/studio/content/content-home';
 import { PageHeader } from '@/components/studio/page-header';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -19,9 +18,7 @@ export default async function ContentPage({ params }: Props) {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <EmptyState icon={FileText} title={t('emptyTitle')}>
-        {t('emptyBody')}
-      </EmptyState>
+      <ContentHome />
     </>
   );
 }

@@ -1,0 +1,37 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { ErrorState, LoadingState } from '@/components/studio/data-state';
+import { EmptyState } from '@/components/studio/empty-state';
+import { ShieldOff } from 'lucide-react';
+import { useBookmarks } from '@/lib/client/presets/bookmarks-query';
+import { ItemEditor } from './editor/item-editor';
+import { ItemBrowser } from './item-browser';
+import { useCollectionSchema } from './use-collection-schema';
+
+/** `/content/[collection]`: the item browser, or the editor straight away for a singleton. */
+export function CollectionPage({ collection }: { collection: string }) {
+  const t = useTranslations('Content');
+  const schema = useCollectionSchema(collection);
+  const bookmarkId = Number(useSearchParams().get('bookmark')) || null;
+  const bookmarks = useBookmarks(collection);
+  const waitingForBookmark = bookmarkId !== null && !bookmarks.data && !bookmarks.error;
+
+  if (schema.error && !schema.data) {
+    return (
+      <ErrorState error={schema.error} onRetry={schema.refetch} retrying={schema.isFetching} />
+    );
+  }
+  if (!schema.data || waitingForBookmark) return <LoadingState rows={8} />;
+  if (!schema.data.fieldAllowed('read', schema.data.primaryKey) && !schema.data.admin) {
+    return (
+      <EmptyState icon={ShieldOff} title={t('noAccessTitle')}>
+        {t('noAccessBody')}
+      </EmptyState>
+    );
+  }
+  if (schema.data.singleton) return <ItemEditor schema={schema.data} itemKey={null} />;
+  const bookmark = bookmarks.data?.find((b) => b.id === bookmarkId) ?? null;
+  return <ItemBrowser key={bookmark?.id ?? 'default'} schema={schema.data} bookmark={bookmark} />;
+}

@@ -1,0 +1,83 @@
+'use client';
+
+import { ArrowLeft } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { ErrorState } from '@/components/studio/data-state';
+import { PageHeader } from '@/components/studio/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useItem } from '@/lib/client/items/item-query';
+import type { ItemKey } from '@/lib/client/items/types';
+import { Link } from '@/lib/i18n/navigation';
+import type { CollectionSchema } from '../use-collection-schema';
+import { ItemForm } from './item-form';
+import { useEditorSchema } from './use-editor-schema';
+
+function FormSkeleton() {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2" aria-hidden>
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="flex flex-col gap-2 sm:col-span-2">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One item: `itemKey` null creates a new one; a singleton edits its one row (created on
+ * first save). The item is read with exactly the fields the form shows.
+ */
+export function ItemEditor({
+  schema,
+  itemKey,
+}: {
+  schema: CollectionSchema;
+  itemKey: ItemKey | null;
+}) {
+  const t = useTranslations('ItemEditor');
+  const editor = useEditorSchema(schema);
+  const isNew = itemKey === null && !schema.singleton;
+  const item = useItem(schema.collection, itemKey, editor.readFields, !isNew && !editor.isLoading);
+  const title = schema.singleton
+    ? schema.collection
+    : isNew
+      ? t('newTitle', { collection: schema.collection })
+      : t('editTitle', { collection: schema.collection, key: String(itemKey) });
+
+  const loaded = isNew || (item.data !== undefined && !editor.isLoading);
+  const existingKey = schema.singleton
+    ? ((item.data?.[schema.primaryKey] as ItemKey | undefined) ?? null)
+    : itemKey;
+
+  return (
+    <>
+      {!schema.singleton && (
+        <Link
+          href={`/content/${encodeURIComponent(schema.collection)}`}
+          className="mb-3 inline-flex items-center gap-1.5 rounded text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {t('back', { collection: schema.collection })}
+        </Link>
+      )}
+      <PageHeader title={title} />
+      {item.error && !item.data ? (
+        <ErrorState error={item.error} onRetry={item.refetch} retrying={item.isFetching} />
+      ) : !loaded || editor.isLoading ? (
+        <FormSkeleton />
+      ) : (
+        <ItemForm
+          // A fresh read (after a save or a revert) starts the form over from the server's values.
+          key={`${String(existingKey)}-${item.dataUpdatedAt}`}
+          schema={schema}
+          fields={editor.fields}
+          itemKey={existingKey}
+          initial={item.data ?? {}}
+          singleton={schema.singleton}
+        />
+      )}
+    </>
+  );
+}

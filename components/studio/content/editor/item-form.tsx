@@ -1,0 +1,206 @@
+'use client';
+
+import { History, Save, Trash2 } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/studio/confirm-dialog';
+import { FormAlert } from '@/components/studio/form-alert';
+import { useErrorMessage } from '@/components/studio/use-error-message';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/client/fetcher';
+import { useItemDeleteMutation } from '@/lib/client/items/item-delete-mutation';
+import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
+import type { Item, ItemKey } from '@/lib/client/items/types';
+import { useRouter } from '@/lib/i18n/navigation';
+import { cn } from '@/lib/utils';
+import type { CollectionSchema } from '../use-collection-schema';
+import { FormField } from './form-field';
+import { buildPayload, fieldOfMessage, missingRequired } from './payload';
+import { RevisionsDrawer } from './revisions-drawer';
+import type { EditorField } from './use-editor-schema';
+import { useLeaveGuard } from './use-leave-guard';
+
+/**
+ * The form of one item, generated from its fields. Saves only what changed; Ctrl/Cmd+S
+ * saves; leaving with unsaved changes asks first; server errors land on their field.
+ */
+export function ItemForm({
+  schema,
+  fields,
+  itemKey,
+  initial,
+  singleton,
+}: {
+  schema: CollectionSchema;
+  fields: EditorField[];
+  /** null: a new item (or a singleton's first save). */
+  itemKey: ItemKey | null;
+  initial: Item;
+  singleton: boolean;
+}) {
+  const t = useTranslations('ItemEditor');
+  const errorMessage = useErrorMessage();
+  const router = useRouter();
+  const save = useItemSaveMutation(schema.collection);
+  const remove = useItemDeleteMutation(schema.collection);
+  const [values, setValues] = useState<Item>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const isNew = itemKey === null;
+  const payload = buildPayload(fields, initial, values, isNew);
+  const dirty = Object.keys(payload).length > 0;
+  const guard = useLeaveGuard(dirty && !save.isPending);
+  const canWrite = isNew ? schema.canCreate : schema.canUpdate;
+  const base = `/content/${encodeURIComponent(schema.collection)}`;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        formRef.current?.requestSubmit();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // Dialogs render through portals, but their submit events still bubble here in React.
+    if (e.target !== formRef.current || !canWrite || save.isPending) return;
+    const missing = missingRequired(fields, values, isNew);
+    if (missing.length) {
+      setErrors(Object.fromEntries(missing.map((f) => [f, t('required')])));
+      setFormError(t('fixErrors'));
+      return;
+    }
+    if (!dirty && !isNew) return;
+    setErrors({});
+    setFormError(null);
+    save.mutate(
+      { key: itemKey, values: payload },
+      {
+        onSuccess: (saved) => {
+          toast({ title: isNew ? t('created') : t('saved'), variant: 'success' });
+          if (isNew && !singleton) {
+            const key = saved[schema.primaryKey];
+            router.replace(`${base}/${encodeURIComponent(String(key))}`);
+          }
+        },
+        onError: (err) => {
+          const message = err instanceof ApiError ? err.message : errorMessage(err);
+          const field = fieldOfMessage(
+            message,
+            fields.map((f) => f.field.field),
+          );
+          if (field) setErrors({ [field]: message });
+          toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' });
+          setFormError(
+            field
+              ? t('fixErrors')
+              : errorMessage(err) + (err instanceof ApiError ? ` ${err.message}` : ''),
+          );
+        },
+      },
+    );
+  };
+
+  const set = (name: string, value: unknown) => {
+    setValues((prev) => ({ ...prev, [name]: value }));
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={t('formLabel')}
+      className="flex flex-col gap-6"
+    >
+      <div className="sticky top-14 z-20 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background/95 px-1 py-3 backdrop-blur">
+        <p
+          className="mr-auto basis-full text-sm text-muted-foreground sm:basis-auto"
+          aria-live="polite"
+        >
+          {!canWrite ? t('readOnly') : dirty ? t('unsaved') : isNew ? t('newHint') : t('upToDate')}
+        </p>
+        {schema.admin && !isNew && (
+          <Button type="button" variant="outline" size="sm" onClick={() => setHistoryOpen(true)}>
+            <History aria-hidden />
+            {t('history')}
+          </Button>
+        )}
+        {!isNew && !singleton && schema.canDelete && (
+          <ConfirmDialog
+            title={t('deleteTitle')}
+            description={t('deleteDescription', { key: String(itemKey) })}
+            onConfirm={() =>
+              remove.mutateAsync(itemKey).then(() => {
+                toast({ title: t('deleted'), variant: 'success' });
+                router.replace(base);
+              })
+            }
+            trigger={
+              <Button type="button" variant="outline" size="sm">
+                <Trash2 aria-hidden />
+                {t('delete')}
+              </Button>
+            }
+          />
+        )}
+        {canWrite && (
+          <Button
+            type="submit"
+            size="sm"
+            disabled={save.isPending || (!dirty && !isNew)}
+            aria-keyshortcuts="Control+S Meta+S"
+          >
+            <Save aria-hidden />
+            {save.isPending ? t('saving') : t('save')}
+          </Button>
+        )}
+      </div>
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
+        {fields.map((ef) => (
+          <div
+            key={ef.field.field}
+            className={cn(ef.field.meta?.width === 'half' ? 'sm:col-span-1' : 'sm:col-span-2')}
+          >
+            <FormField
+              schema={schema}
+              ef={ef}
+              isNew={isNew}
+              value={values[ef.field.field]}
+              initialValue={initial[ef.field.field]}
+              error={errors[ef.field.field]}
+              onChange={(v) => set(ef.field.field, v)}
+            />
+          </div>
+        ))}
+      </div>
+      {schema.admin && !isNew && (
+        <RevisionsDrawer
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+          collection={schema.collection}
+          itemKey={String(itemKey)}
+          current={initial}
+          fields={fields}
+        />
+      )}
+      <ConfirmDialog
+        open={guard.pending !== null}
+        onOpenChange={(open) => !open && guard.stay()}
+        title={t('leaveTitle')}
+        description={t('leaveDescription')}
+        confirmLabel={t('leave')}
+        onConfirm={guard.proceed}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+'use client';
+
+import { useMemo } from 'react';
+import type { Field } from '@/lib/client/fields/types';
+import {
+  isAlias,
+  labelFieldOf,
+  primaryKeyOf,
+  relationalOf,
+  type Relational,
+} from '@/lib/client/items/relational';
+import { useRelatedFields } from '@/lib/client/items/related-fields-query';
+import type { CollectionSchema } from '../use-collection-schema';
+
+/** One field of the form, with what its relation (if any) needs to read and show it. */
+export interface EditorField {
+  field: Field;
+  rel: Relational | null;
+  relatedPk: string;
+  labelField: string;
+  junctionPk: string | null;
+}
+
+/**
+ * The fields the editor shows and the `fields` list that reads them in one request:
+ * relations come back nested with just their key and a label field.
+ */
+export function useEditorSchema(schema: CollectionSchema) {
+  const withRel = useMemo(
+    () =>
+      schema.fields
+        .filter((f) => !f.meta?.hidden && schema.fieldAllowed('read', f.field))
+        .map((f) => ({ field: f, rel: relationalOf(schema.relations, schema.collection, f.field) }))
+        // Aliases without a relation are presentation or groups: nothing to edit.
+        .filter(({ field, rel }) => !isAlias(field) || (rel !== null && rel.kind !== 'm2o')),
+    [schema],
+  );
+  const targets = useMemo(
+    () => [
+      ...new Set(
+        withRel.flatMap(({ rel }) =>
+          rel === null ? [] : rel.kind === 'm2m' ? [rel.related, rel.junction] : [rel.related],
+        ),
+      ),
+    ],
+    [withRel],
+  );
+  const related = useRelatedFields(targets);
+
+  const fields = useMemo<EditorField[]>(
+    () =>
+      withRel.map(({ field, rel }) => {
+        const rf = rel ? related.byCollection[rel.related] : undefined;
+        const jf = rel?.kind === 'm2m' ? related.byCollection[rel.junction] : undefined;
+        return {
+          field,
+          rel,
+          relatedPk: rf ? primaryKeyOf(rf) : 'id',
+          labelField: rf ? labelFieldOf(rf) : 'id',
+          junctionPk: jf ? primaryKeyOf(jf) : null,
+        };
+      }),
+    [withRel, related.byCollection],
+  );
+
+  const readFields = useMemo(
+    () =>
+      fields.flatMap(({ field, rel, relatedPk, labelField, junctionPk }) => {
+        const f = field.field;
+        if (!rel) return [f];
+        if (rel.kind === 'm2m') {
+          const j = rel.junctionRelated;
+          return [
+            `${f}.${junctionPk ?? 'id'}`,
+            `${f}.${j}.${relatedPk}`,
+            `${f}.${j}.${labelField}`,
+          ];
+        }
+        return [`${f}.${relatedPk}`, `${f}.${labelField}`];
+      }),
+    [fields],
+  );
+
+  return {
+    fields,
+    readFields: [...new Set([schema.primaryKey, ...readFields])],
+    isLoading: related.isLoading,
+  };
+}

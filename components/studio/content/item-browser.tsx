@@ -1,0 +1,189 @@
+'use client';
+
+import type { RowSelectionState } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import {
+  DataTable,
+  sortToState,
+  stateToSort,
+  type DataTableColumn,
+} from '@/components/studio/data-table';
+import { ErrorState } from '@/components/studio/data-state';
+import { useFieldPaths } from '@/components/studio/filter-builder/use-filter-fields';
+import { PageHeader } from '@/components/studio/page-header';
+import { Pagination } from '@/components/studio/pagination';
+import { Button } from '@/components/ui/button';
+import { useMe } from '@/lib/client/auth/me-query';
+import { useItems } from '@/lib/client/items/items-query';
+import type { Item } from '@/lib/client/items/types';
+import type { Preset } from '@/lib/client/presets/types';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { BatchActions } from './batch-actions';
+import { BookmarksMenu } from './bookmarks-menu';
+import { BrowserToolbar } from './browser-toolbar';
+import { CellValue, valueAt } from './cell-value';
+import type { CollectionSchema } from './use-collection-schema';
+import { useDebounced } from './use-debounced';
+import { PAGE_SIZES, defaultView, useBrowserView, viewFromPreset } from './use-browser-view';
+
+const DEFAULT_COLUMNS = 6;
+
+function initialColumns(schema: CollectionSchema): string[] {
+  const own = schema.fields.filter(
+    (f) => f.schema !== null && !f.meta?.hidden && schema.fieldAllowed('read', f.field),
+  );
+  const names = own.map((f) => f.field).filter((f) => f !== schema.primaryKey);
+  return [schema.primaryKey, ...names.slice(0, DEFAULT_COLUMNS - 1)];
+}
+
+/**
+ * The item browser: one page of rows at a time from the server (filter, search, sort and
+ * paging all server-side), only the visible columns requested, in a virtualised table.
+ */
+export function ItemBrowser({
+  schema,
+  bookmark,
+}: {
+  schema: CollectionSchema;
+  bookmark: Preset | null;
+}) {
+  const t = useTranslations('ItemBrowser');
+  const router = useRouter();
+  const me = useMe();
+  const paths = useFieldPaths(schema.collection);
+  const base = defaultView(initialColumns(schema));
+  const { view, update, replace } = useBrowserView(
+    bookmark ? viewFromPreset(bookmark, base) : base,
+  );
+  const [activeBookmark, setActiveBookmark] = useState<number | null>(bookmark?.id ?? null);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+
+  const search = useDebounced(view.search);
+  const filter = useDebounced(view.filter);
+  const fields = useMemo(
+    () => [...new Set([schema.primaryKey, ...view.fields])],
+    [schema.primaryKey, view.fields],
+  );
+  const items = useItems(schema.collection, { ...view, search, filter, fields });
+
+  const byPath = useMemo(() => new Map(paths.data.map((p) => [p.path, p])), [paths.data]);
+  const columns = useMemo<DataTableColumn<Item>[]>(
+    () =>
+      view.fields.map((path) => ({
+        id: path,
+        accessorFn: (row: Item) => valueAt(row, path),
+        header: () => <span className="font-mono">{path}</span>,
+        enableSorting: true,
+        cell: ({ getValue }) => {
+          const info = byPath.get(path);
+          return (
+            <CellValue
+              value={getValue()}
+              type={info?.type}
+              choices={info?.choices}
+              image={info?.interface === 'file-image'}
+            />
+          );
+        },
+      })),
+    [view.fields, byPath],
+  );
+
+  const openPreset = (preset: Preset) => {
+    setActiveBookmark(preset.id);
+    replace(viewFromPreset(preset, base));
+    router.replace(`/content/${encodeURIComponent(schema.collection)}?bookmark=${preset.id}`);
+  };
+
+  const meta = items.data?.meta;
+  const selectedKeys = Object.keys(selection).filter((k) => selection[k]);
+  const pkType = schema.fields.find((f) => f.field === schema.primaryKey)?.type;
+  const keyOf = (id: string) => (pkType === 'integer' ? Number(id) : id);
+
+  return (
+    <>
+      <PageHeader
+        title={schema.collection}
+        description={t('description')}
+        actions={
+          <>
+            <BookmarksMenu
+              collection={schema.collection}
+              view={view}
+              userId={me.data?.id ?? null}
+              activeId={activeBookmark}
+              onOpen={openPreset}
+            />
+            {schema.canCreate && (
+              <Button asChild size="sm">
+                <Link href={`/content/${encodeURIComponent(schema.collection)}/+`} prefetch={false}>
+                  <Plus aria-hidden />
+                  {t('create')}
+                </Link>
+              </Button>
+            )}
+          </>
+        }
+      />
+      <BrowserToolbar
+        collection={schema.collection}
+        view={view}
+        update={update}
+        paths={paths.data}
+        primaryKey={schema.primaryKey}
+        meta={meta}
+      />
+      {selectedKeys.length > 0 && (
+        <BatchActions
+          schema={schema}
+          keys={selectedKeys.map(keyOf)}
+          onDone={() => setSelection({})}
+        />
+      )}
+      {items.error && !items.data ? (
+        <ErrorState error={items.error} onRetry={items.refetch} retrying={items.isFetching} />
+      ) : (
+        <DataTable<Item>
+          label={t('tableLabel', { collection: schema.collection })}
+          columns={columns}
+          data={items.data?.data ?? []}
+          getRowId={(row) => String(row[schema.primaryKey])}
+          sorting={sortToState(view.sort)}
+          onSortingChange={(s) => update({ sort: stateToSort(s) })}
+          selection={schema.canUpdate || schema.canDelete ? selection : undefined}
+          onSelectionChange={setSelection}
+          onRowActivate={(row) =>
+            router.push(
+              `/content/${encodeURIComponent(schema.collection)}/${encodeURIComponent(String(row[schema.primaryKey]))}`,
+            )
+          }
+          loading={!items.data}
+          empty={
+            view.filter || view.search
+              ? t('noMatch')
+              : schema.canCreate
+                ? t('emptyCreate')
+                : t('empty')
+          }
+          className="h-[calc(100dvh-20rem)] min-h-80"
+        />
+      )}
+      <Pagination
+        className="mt-3"
+        page={view.page}
+        pageSize={view.limit}
+        total={meta?.total ?? null}
+        totalEstimated={meta?.total_estimated}
+        onPageChange={(page) => {
+          setSelection({});
+          update({ page });
+        }}
+        onPageSizeChange={(limit) => update({ limit })}
+        pageSizes={PAGE_SIZES}
+        disabled={!items.data}
+      />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../fetcher';
+import { fetchItems } from './items-query';
+import { itemKeys } from './keys';
+import type { Item, ItemKey } from './types';
+
+function itemUrl(collection: string, key: ItemKey, fields: readonly string[]): string {
+  const qs = fields.length ? `?fields=${encodeURIComponent(fields.join(','))}` : '';
+  return `/api/items/${encodeURIComponent(collection)}/${encodeURIComponent(String(key))}${qs}`;
+}
+
+/** A singleton is a collection with at most one row: its first row, or null before it exists. */
+async function fetchSingleton(collection: string, fields: readonly string[], signal: AbortSignal) {
+  const page = await fetchItems(collection, { fields: [...fields], limit: 1 }, signal);
+  return page.data[0] ?? null;
+}
+
+/** One item; `key` null reads a singleton (its one row, or null when it has none yet). */
+export function useItem(
+  collection: string,
+  key: ItemKey | null,
+  fields: readonly string[],
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: itemKeys.detail(collection, key ?? '$singleton', fields),
+    queryFn: async ({ signal }) => {
+      if (key === null) return fetchSingleton(collection, fields, signal);
+      const body = await apiFetch<{ data: Item | null }>(itemUrl(collection, key, fields), {
+        signal,
+      });
+      return body.data;
+    },
+    enabled,
+  });
+}

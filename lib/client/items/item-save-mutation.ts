@@ -1,0 +1,36 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../fetcher';
+import { revisionKeys } from '../revisions/keys';
+import { itemKeys } from './keys';
+import type { Item, ItemKey } from './types';
+
+export interface SaveItemInput {
+  /** null creates a new item. */
+  key: ItemKey | null;
+  /** Only the fields that changed (PATCH semantics), or the whole new item. */
+  values: Item;
+}
+
+/** Creates or updates one item and refreshes the lists and the item's detail reads. */
+export function useItemSaveMutation(collection: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ key, values }: SaveItemInput): Promise<Item> => {
+      const base = `/api/items/${encodeURIComponent(collection)}`;
+      const body = await apiFetch<{ data: Item }>(
+        key === null ? base : `${base}/${encodeURIComponent(String(key))}`,
+        { method: key === null ? 'POST' : 'PATCH', body: values },
+      );
+      return body.data;
+    },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: itemKeys.lists(collection) }),
+        queryClient.invalidateQueries({ queryKey: itemKeys.details(collection) }),
+        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
+      ]);
+    },
+  });
+}

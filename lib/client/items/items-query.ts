@@ -1,0 +1,28 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../fetcher';
+import { itemKeys } from './keys';
+import { itemsUrl } from './query-string';
+import type { ItemsPage, ItemsQuery } from './types';
+
+export function fetchItems(
+  collection: string,
+  query: Partial<ItemsQuery>,
+  signal?: AbortSignal,
+): Promise<ItemsPage> {
+  return apiFetch<ItemsPage>(itemsUrl(collection, query), { signal });
+}
+
+/**
+ * One page of a collection, filtered, sorted and searched by the server. The previous page
+ * stays on screen while the next loads, so paging and typing don't flash a skeleton.
+ */
+export function useItems(collection: string, query: ItemsQuery, enabled = true) {
+  return useQuery({
+    queryKey: itemKeys.list(collection, query),
+    queryFn: ({ signal }) => fetchItems(collection, query, signal),
+    placeholderData: keepPreviousData,
+    enabled: enabled && query.fields.length > 0,
+  });
+}

@@ -1,0 +1,6 @@
+/** Query keys for saved views; mutations invalidate `presetKeys.collection(c)`. */
+export const presetKeys = {
+  all: ['presets'] as const,
+  collection: (collection: string) => [...presetKeys.all, collection] as const,
+  bookmarks: (collection: string) => [...presetKeys.collection(collection), 'bookmarks'] as const,
+};
