@@ -227,10 +227,15 @@ describe('studio access module', () => {
         .click();
       await dialog.getByRole('checkbox', { name: 'id', exact: true }).click();
       await dialog.getByRole('checkbox', { name: 'title', exact: true }).click();
-      const filter = dialog.getByLabel('Item filter');
+      // The shared filter builder, on its JSON tab: a broken filter is refused, then fixed.
+      await dialog.getByRole('tab', { name: 'JSON' }).click();
+      const filter = dialog.getByLabel('Filter as JSON');
       await filter.fill('{"owner": {"_eq": "$CURRENT_USER"');
-      await dialog.getByText('This is not valid JSON.').waitFor();
+      await dialog.getByRole('button', { name: 'Apply JSON' }).click();
+      await dialog.getByRole('alert').first().waitFor();
       await filter.fill('{"owner": {"_eq": "$CURRENT_USER"}}');
+      await dialog.getByRole('button', { name: 'Apply JSON' }).click();
+      await dialog.getByRole('alert').waitFor({ state: 'detached' });
     });
     await admin.getByRole('button', { name: 'e2e_notes, Read: Custom access' }).waitFor();
 

@@ -20,6 +20,7 @@ import {
   useRuleDeleteMutation,
   useRuleSaveMutation,
 } from '@/lib/client/permissions/rule-mutations';
+import { FilterBuilder } from '@/components/studio/filter-builder';
 import { FieldChecklist } from './field-checklist';
 import { JsonObjectField } from './json-object-field';
 import { parseJsonObject, ruleState, toJsonText, type RuleState } from './rule-state';
@@ -53,7 +54,7 @@ export function RuleEditor({
   const remove = useRuleDeleteMutation();
   const [mode, setMode] = useState<RuleState>(ruleState(rule));
   const [fields, setFields] = useState<string[]>(rule?.fields ?? ['*']);
-  const [filter, setFilter] = useState(toJsonText(rule?.permissions ?? null));
+  const [filter, setFilter] = useState<Record<string, unknown> | null>(rule?.permissions ?? null);
   const [validation, setValidation] = useState(toJsonText(rule?.validation ?? null));
   const [presets, setPresets] = useState(toJsonText(rule?.presets ?? null));
   const [problem, setProblem] = useState<string | null>(null);
@@ -72,7 +73,7 @@ export function RuleEditor({
       if (!rule) return onClose();
       return remove.mutate([rule.id], { onSuccess: done });
     }
-    const parsed = [filter, validation, presets].map(parseJsonObject);
+    const parsed = [validation, presets].map(parseJsonObject);
     if (parsed.some((p) => p.error)) return setProblem(t('fixJson'));
     if (mode === 'custom' && hasFields && fields.length === 0) return setProblem(t('noFields'));
     setProblem(null);
@@ -85,9 +86,9 @@ export function RuleEditor({
           collection,
           action,
           fields: custom && hasFields ? fields : ['*'],
-          permissions: custom ? parsed[0]!.value : null,
-          validation: custom && writes ? parsed[1]!.value : null,
-          presets: custom && writes ? parsed[2]!.value : null,
+          permissions: custom && filter && Object.keys(filter).length ? filter : null,
+          validation: custom && writes ? parsed[0]!.value : null,
+          presets: custom && writes ? parsed[1]!.value : null,
         },
       },
       { onSuccess: done },
@@ -126,13 +127,20 @@ export function RuleEditor({
             {hasFields && (
               <FieldChecklist collection={collection} value={fields} onChange={setFields} />
             )}
-            <JsonObjectField
-              label={t('filter')}
-              hint={t('filterHint', { values: DYNAMIC_VALUES.join(', ') })}
-              value={filter}
-              onChange={setFilter}
-              placeholder='{"user_created": {"_eq": "$CURRENT_USER"}}'
-            />
+            <section className="flex flex-col gap-2" aria-labelledby="rule-filter-label">
+              <h3 id="rule-filter-label" className="text-sm font-medium">
+                {t('filter')}
+              </h3>
+              <p className="text-xs text-muted-foreground">
+                {t('filterHint', { values: DYNAMIC_VALUES.join(', ') })}
+              </p>
+              <FilterBuilder
+                collection={collection}
+                value={filter}
+                onChange={setFilter}
+                dynamicValues
+              />
+            </section>
             {writes && (
               <>
                 <JsonObjectField
