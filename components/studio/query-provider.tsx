@@ -1,7 +1,8 @@
 'use client';
 
 import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { subscribeScope } from '@/lib/client/scope/scope-store';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -25,5 +26,8 @@ function getQueryClient(): QueryClient {
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
+  // Data of one scope must never show in another: a scope switch drops every cached answer
+  // (keys that carry the scope would miss anyway; this also covers those that don't).
+  useEffect(() => subscribeScope(() => void queryClient.resetQueries()), [queryClient]);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -10,10 +10,12 @@ import { useMe } from '@/lib/client/auth/me-query';
 import { useOwesSecondFactor } from '@/lib/client/auth/second-factor-query';
 import { ApiError } from '@/lib/client/fetcher';
 import { useMyAccess } from '@/lib/client/profile/my-access-query';
-import { useActiveScope } from '@/lib/client/server/active-scope';
+import { setActiveScope } from '@/lib/client/scope/scope-store';
+import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { useRouter } from '@/lib/i18n/navigation';
 import { BrandMark } from './brand-mark';
 import { NoStudioAccess } from './no-studio-access';
+import { ScopeSwitcher } from './scope-switcher';
 import { MobileNav, Sidebar } from './sidebar';
 import { useErrorMessage } from './use-error-message';
 import { useProfileLocale } from './use-profile-locale';
@@ -33,6 +35,16 @@ export function StudioShell({ children }: { children: ReactNode }) {
   // Asked only of a full session: a half-signed-in one is refused everything but its profile.
   const access = useMyAccess(useActiveScope(), owes.data === false);
   useProfileLocale(me.data);
+  const { refetch: refetchMe } = me;
+  const scopeRefused =
+    me.error instanceof ApiError && ['FORBIDDEN_SCOPE', 'INVALID_SCOPE'].includes(me.error.code);
+
+  // A remembered scope the user no longer holds (or that is gone) falls back to the root.
+  useEffect(() => {
+    if (!scopeRefused) return;
+    setActiveScope(null);
+    void refetchMe();
+  }, [scopeRefused, refetchMe]);
 
   // Kept once seen: ending the session makes the profile answer 401 before the redirect.
   const reason = useRef<'mfa' | null>(null);
@@ -48,7 +60,13 @@ export function StudioShell({ children }: { children: ReactNode }) {
     else go();
   }, [signedOut, halfSignedIn, router, endSession]);
 
-  if (me.isPending || signedOut || halfSignedIn || (me.isSuccess && owes.isPending)) {
+  if (
+    me.isPending ||
+    signedOut ||
+    halfSignedIn ||
+    scopeRefused ||
+    (me.isSuccess && owes.isPending)
+  ) {
     return (
       <div className="grid min-h-dvh place-items-center text-muted-foreground">
         <Spinner className="size-6" aria-label={t('loading')} />
@@ -87,6 +105,7 @@ export function StudioShell({ children }: { children: ReactNode }) {
           <MobileNav />
           <BrandMark className="md:hidden" />
           <div className="flex-1" />
+          <ScopeSwitcher />
           <UserMenu user={me.data} />
         </header>
         <main id="studio-main" className="flex-1 px-4 py-6 sm:px-8 sm:py-8">

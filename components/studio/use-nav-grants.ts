@@ -3,7 +3,7 @@
 import { can, isAdmin } from '@/lib/client/permissions/can';
 import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
 import { useMyAccess } from '@/lib/client/profile/my-access-query';
-import { useActiveScope } from '@/lib/client/server/active-scope';
+import { useActiveScope } from '@/lib/client/scope/active-scope';
 import type { Grants } from './nav-items';
 
 /** What the navigation may offer the caller; null while still being asked. */

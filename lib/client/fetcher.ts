@@ -1,3 +1,5 @@
+import { getActiveScope, SCOPE_HEADER } from './scope/scope-store';
+
 /**
  * The studio's one way to call the API: same-origin, cookies included, JSON in and out.
  * Failures become an ApiError whatever error body the endpoint uses, so components can map
@@ -54,12 +56,19 @@ export interface FetchOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The scope URI to send as `X-Resource-Uri`: left out, the studio's active scope; `''` for
+   * the root scope whatever is active (the header wins over the cookie).
+   */
+  scope?: string;
 }
 
 /** Calls `path` (for example `/api/users/me`) and returns the parsed JSON, or undefined for 204. */
 export async function apiFetch<T>(path: string, options: FetchOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const scope = options.scope ?? getActiveScope();
+  if (scope !== null) headers[SCOPE_HEADER] = scope;
 
   let response: Response;
   try {

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useActivity } from '@/lib/client/activity/activity-query';
 import { useActivityFacets } from '@/lib/client/activity/activity-facets-query';
 import { useActivityPerDay } from '@/lib/client/activity/activity-per-day-query';
-import { useActiveScope } from '@/lib/client/server/active-scope';
+import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { EmptyState } from '../empty-state';
 import { PageHeader } from '../page-header';
 import { ActionsChart } from './actions-chart';

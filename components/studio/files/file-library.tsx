@@ -10,6 +10,7 @@ import { useFolders } from '@/lib/client/files/folders-query';
 import type { FileItem } from '@/lib/client/files/types';
 import { can } from '@/lib/client/permissions/can';
 import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
+import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { QueryState } from '../data-state';
 import { PageHeader } from '../page-header';
 import { Pagination } from '../pagination';
@@ -22,7 +23,8 @@ import { UploadQueue } from './upload-queue';
 export function FileLibrary() {
   const t = useTranslations('Files');
   const permissions = usePermissionsMe();
-  const folders = useFolders();
+  const scope = useActiveScope();
+  const folders = useFolders(scope);
   const [folder, setFolder] = useState<string | null>(null);
   const [view, setView] = useState<'grid' | 'table'>('grid');
   const [search, setSearch] = useState('');
@@ -31,13 +33,16 @@ export function FileLibrary() {
   const [pageSize, setPageSize] = useState(25);
   const [open, setOpen] = useState<FileItem | null>(null);
   // The top of the tree shows every file; a folder shows its own.
-  const files = useFiles({
-    folder: folder ?? undefined,
-    search: deferredSearch,
-    page,
-    pageSize,
-    sort: '-uploaded_on',
-  });
+  const files = useFiles(
+    {
+      folder: folder ?? undefined,
+      search: deferredSearch,
+      page,
+      pageSize,
+      sort: '-uploaded_on',
+    },
+    scope,
+  );
   const p = permissions.data;
 
   const openFolder = (id: string | null) => {

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/lib/client/auth/me-query';
 import { useActivityPerDay } from '@/lib/client/activity/activity-per-day-query';
-import { useActiveScope } from '@/lib/client/server/active-scope';
+import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { useProjectCounts } from '@/lib/client/server/counts-query';
 import { useServerInfo } from '@/lib/client/server/info-query';
 import { ActionsChart } from '../activity/actions-chart';

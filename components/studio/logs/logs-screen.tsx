@@ -18,7 +18,7 @@ import { useLogsClearMutation } from '@/lib/client/logs/logs-clear-mutation';
 import { LOG_LEVELS, type LogLevelName } from '@/lib/client/logs/types';
 import { useLogStream } from '@/lib/client/logs/use-log-stream';
 import { useMyAccess } from '@/lib/client/profile/my-access-query';
-import { useActiveScope } from '@/lib/client/server/active-scope';
+import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { PageHeader } from '../page-header';
 import { useErrorMessage } from '../use-error-message';
 import { LogLine } from './log-line';

@@ -1,8 +1,6 @@
-import { ShieldCheck } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { EmptyState } from '@/components/studio/empty-state';
-import { PageHeader } from '@/components/studio/page-header';
+import { AccessOverview } from '@/components/studio/access/access-overview';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -15,13 +13,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AccessPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('Access');
-  return (
-    <>
-      <PageHeader title={t('title')} description={t('description')} />
-      <EmptyState icon={ShieldCheck} title={t('emptyTitle')}>
-        {t('emptyBody')}
-      </EmptyState>
-    </>
-  );
+  return <AccessOverview />;
 }

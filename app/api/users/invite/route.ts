@@ -1,0 +1,16 @@
+import { preflight } from '@/lib/http/cors';
+import { route } from '@/lib/http/route';
+import { inviteBody, inviteUsers } from '@/lib/services/users-invite';
+
+export const POST = route(
+  {
+    access: 'admin',
+    body: inviteBody,
+    status: 204,
+    summary:
+      'Invite users by email: each gets status invited and a mail with a link to set a password',
+    tags: ['Users'],
+  },
+  (input, ctx) => inviteUsers(input, ctx),
+);
+export const OPTIONS = preflight;

@@ -1,0 +1,133 @@
+'use client';
+
+import { Plus, ShieldCheck } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { QueryState } from '@/components/studio/data-state';
+import { FormAlert } from '@/components/studio/form-alert';
+import { useErrorMessage } from '@/components/studio/use-error-message';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { usePolicySaveMutation } from '@/lib/client/policies/policy-mutations';
+import { usePoliciesQuery } from '@/lib/client/policies/policies-query';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { AccessPage } from '../access-page';
+
+function CreatePolicyDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const t = useTranslations('Access.policies');
+  const errorMessage = useErrorMessage();
+  const router = useRouter();
+  const save = usePolicySaveMutation();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) return setError(t('nameRequired'));
+    setError(undefined);
+    save.mutate(
+      { input: { name: name.trim(), app_access: true } },
+      {
+        onSuccess: (policy) => {
+          toast({ title: t('created'), variant: 'success' });
+          router.push(`/access/policies/${policy.id}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{t('createTitle')}</DialogTitle>
+            <DialogDescription>{t('createDescription')}</DialogDescription>
+          </DialogHeader>
+          {save.error && <FormAlert>{errorMessage(save.error)}</FormAlert>}
+          <Field label={t('name')} error={error} required>
+            <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Spinner />}
+              {t('create')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function PoliciesPage() {
+  const t = useTranslations('Access.policies');
+  const policies = usePoliciesQuery();
+  const [creating, setCreating] = useState(false);
+  return (
+    <AccessPage
+      title={t('title')}
+      description={t('description')}
+      actions={
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden />
+          {t('create')}
+        </Button>
+      }
+    >
+      <QueryState
+        query={policies}
+        empty={{ icon: ShieldCheck, title: t('emptyTitle'), description: t('emptyBody') }}
+      >
+        {(rows) => (
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {rows.map((p) => (
+              <li key={p.id}>
+                <Link
+                  href={`/access/policies/${p.id}`}
+                  className="flex h-full flex-col gap-2 rounded-lg border bg-card p-4 outline-none hover:border-primary/50 focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <span className="font-medium">{p.name}</span>
+                  {p.description && (
+                    <span className="line-clamp-2 text-sm text-muted-foreground">
+                      {p.description}
+                    </span>
+                  )}
+                  <span className="mt-auto flex flex-wrap gap-1.5">
+                    {p.public && <Badge variant="secondary">{t('public')}</Badge>}
+                    {p.admin_access && <Badge>{t('admin')}</Badge>}
+                    {p.app_access && <Badge variant="outline">{t('app')}</Badge>}
+                    {p.enforce_tfa && <Badge variant="outline">{t('tfa')}</Badge>}
+                    {p.ip_access?.length ? <Badge variant="outline">{t('ipLimited')}</Badge> : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      <CreatePolicyDialog open={creating} onOpenChange={setCreating} />
+    </AccessPage>
+  );
+}

@@ -1,0 +1,136 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '@/components/studio/form-alert';
+import { useErrorMessage } from '@/components/studio/use-error-message';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast';
+import type { RoleRow } from '@/lib/client/access/types';
+import { useRoleSaveMutation } from '@/lib/client/roles/role-mutations';
+import { HolderPolicies } from '../grants/holder-policies';
+import { subtreeIds } from '../tree';
+
+const TOP = 'top';
+
+/** Create or edit a role: name, description, parent; an existing role also gets its policies. */
+export function RoleDialog({
+  role,
+  parent,
+  roles,
+  onClose,
+}: {
+  role?: RoleRow;
+  parent: string | null;
+  roles: RoleRow[];
+  onClose: () => void;
+}) {
+  const t = useTranslations('Access.roles');
+  const errorMessage = useErrorMessage();
+  const save = useRoleSaveMutation();
+  const [name, setName] = useState(role?.name ?? '');
+  const [description, setDescription] = useState(role?.description ?? '');
+  const [parentId, setParentId] = useState(role?.parent ?? parent ?? TOP);
+  const [nameError, setNameError] = useState<string | undefined>();
+  const blocked = role ? subtreeIds(roles, role.id) : new Set<string>();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) return setNameError(t('nameRequired'));
+    setNameError(undefined);
+    save.mutate(
+      {
+        id: role?.id,
+        input: {
+          name: name.trim(),
+          description: description.trim() || null,
+          parent: parentId === TOP ? null : parentId,
+        },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: t('saved'), variant: 'success' });
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{role ? t('editTitle', { name: role.name }) : t('createTitle')}</DialogTitle>
+          <DialogDescription>{t('dialogDescription')}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+          {save.error && <FormAlert>{errorMessage(save.error)}</FormAlert>}
+          <Field label={t('name')} error={nameError} required>
+            <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field label={t('descriptionLabel')}>
+            <Textarea
+              value={description}
+              rows={2}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </Field>
+          <Field label={t('parent')} hint={t('parentHint')}>
+            {(control) => (
+              <Select value={parentId} onValueChange={setParentId}>
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={TOP}>{t('noParent')}</SelectItem>
+                  {roles
+                    .filter((r) => !blocked.has(r.id))
+                    .map((r) => (
+                      <SelectItem key={r.id} value={r.id}>
+                        {r.name}
+                      </SelectItem>
+                    ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Spinner />}
+              {t('save')}
+            </Button>
+          </DialogFooter>
+        </form>
+        {role && (
+          <section className="mt-2 flex flex-col gap-3 border-t pt-4">
+            <h3 className="text-sm font-semibold">{t('policies')}</h3>
+            <p className="text-sm text-muted-foreground">{t('policiesHint')}</p>
+            <HolderPolicies holder={{ role: role.id }} />
+          </section>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,4 @@
+export const rolesKeys = {
+  all: ['roles'] as const,
+  list: (scope: string | null) => [...rolesKeys.all, scope, 'list'] as const,
+};
