@@ -3,6 +3,7 @@ import { bootstrap } from '@/lib/bootstrap';
 import { getDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { loadExtensions } from '@/lib/events/extensions';
+import { registerWorkflowAutomation } from '@/lib/workflows/automation';
 
 const holder = globalThis as typeof globalThis & { __daasStartup?: Promise<void> };
 
@@ -12,6 +13,7 @@ export function startup(): Promise<void> {
     const db = getDb();
     await migrate(db);
     await bootstrap(db);
+    registerWorkflowAutomation();
     await loadExtensions();
   })();
   holder.__daasStartup.catch(() => (holder.__daasStartup = undefined));

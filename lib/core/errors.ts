@@ -72,7 +72,7 @@ export const VersionOutdatedError = defineError(
 export const InvalidTransitionError = defineError(
   'INVALID_TRANSITION',
   409,
-  "The item is not in a state this command starts from",
+  'The item is not in a state this command starts from',
 );
 export const ContentTooLargeError = defineError('CONTENT_TOO_LARGE', 413, 'Payload too large');
 export const UnsupportedMediaTypeError = defineError(

@@ -5,6 +5,7 @@ import type { Database } from '@/lib/core/tables';
 import * as m0001 from './migrations/0001-system-tables';
 import * as m0002 from './migrations/0002-tfa-steps';
 import * as m0003 from './migrations/0003-files';
+import * as m0004 from './migrations/0004-workflows';
 
 interface Migration {
   name: string;
@@ -15,6 +16,7 @@ export const migrations: Migration[] = [
   { name: '0001-system-tables', up: m0001.up },
   { name: '0002-tfa-steps', up: m0002.up },
   { name: '0003-files', up: m0003.up },
+  { name: '0004-workflows', up: m0004.up },
 ];
 
 // Any fixed 64-bit number; every instance of the service uses the same one.

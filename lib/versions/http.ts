@@ -49,7 +49,11 @@ export const versionRoutes: Record<string, RouteHandler> = {
     (i, ctx) => versions.saveVersion(i, ctx),
   ),
   compare: route(
-    { params, summary: 'The version beside the main item: {current, main, mainHash, outdated}', tags },
+    {
+      params,
+      summary: 'The version beside the main item: {current, main, mainHash, outdated}',
+      tags,
+    },
     (i, ctx) => versions.compareVersion(i, ctx),
   ),
   promote: route(

@@ -218,7 +218,8 @@ async function mayUpdate(
 }
 
 async function shownVersion(ctx: RequestContext, s: Seen): Promise<Item> {
-  const d = s.row.delta === null ? null : await readableDelta(ctx, { ...s, ...s.row, delta: s.row.delta });
+  const d =
+    s.row.delta === null ? null : await readableDelta(ctx, { ...s, ...s.row, delta: s.row.delta });
   return { ...s.row, delta: d };
 }
 
@@ -337,7 +338,9 @@ export async function createVersions(
   ctx: RequestContext,
 ) {
   const many = Array.isArray(input.body);
-  const bodies = many ? (input.body as z.infer<typeof newVersion>[]) : [input.body as z.infer<typeof newVersion>];
+  const bodies = many
+    ? (input.body as z.infer<typeof newVersion>[])
+    : [input.body as z.infer<typeof newVersion>];
   const shown: Item[] = [];
   for (const b of bodies) {
     const id = await createOne(b, ctx);
@@ -348,7 +351,11 @@ export async function createVersions(
 
 async function updateOne(id: string, data: z.infer<typeof versionChange>, ctx: RequestContext) {
   const s = await seenVersion(ctx, id);
-  await mayUpdate(ctx, { schema: await getSchema(ctx.db), collection: s.row.collection, key: s.key });
+  await mayUpdate(ctx, {
+    schema: await getSchema(ctx.db),
+    collection: s.row.collection,
+    key: s.key,
+  });
   if (data.key === undefined && data.name === undefined) return;
   try {
     await sql`update daas_versions set
@@ -392,7 +399,11 @@ export async function updateVersions(
 
 async function removeOne(id: string, ctx: RequestContext): Promise<void> {
   const s = await seenVersion(ctx, id);
-  await mayUpdate(ctx, { schema: await getSchema(ctx.db), collection: s.row.collection, key: s.key });
+  await mayUpdate(ctx, {
+    schema: await getSchema(ctx.db),
+    collection: s.row.collection,
+    key: s.key,
+  });
   await sql`delete from daas_versions where id = ${s.row.id}`.execute(ctx.db);
 }
 
@@ -474,7 +485,13 @@ export async function promoteVersion(
  */
 export async function withVersion(
   ctx: RequestContext,
-  input: { collection: string; id: string; version: string; item: Item; policy: ReadPolicy | undefined },
+  input: {
+    collection: string;
+    id: string;
+    version: string;
+    item: Item;
+    policy: ReadPolicy | undefined;
+  },
 ): Promise<Item> {
   if (input.version === 'main') return input.item;
   const { rows } = await sql<{

@@ -87,7 +87,9 @@ describe('version CRUD', () => {
 
   it('emits versions.create once the version exists', async () => {
     const { emitter } = await import('@/lib/events/emitter');
-    const seen = new Promise<HookMeta>((resolve) => off.push(emitter().onAction('versions.create', resolve)));
+    const seen = new Promise<HookMeta>((resolve) =>
+      off.push(emitter().onAction('versions.create', resolve)),
+    );
     const item = await newArticle();
     const v = await newVersion(item);
     const meta = await seen;
