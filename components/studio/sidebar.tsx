@@ -3,6 +3,7 @@
 import {
   Boxes,
   FileText,
+  GitBranch,
   Menu,
   Settings,
   ShieldCheck,
@@ -19,11 +20,12 @@ import { cn } from '@/lib/utils';
 import { BrandMark } from './brand-mark';
 import { LocaleSwitcher } from './locale-switcher';
 
-type NavKey = 'collections' | 'content' | 'access' | 'settings' | 'apiExplorer';
+type NavKey = 'collections' | 'content' | 'workflows' | 'access' | 'settings' | 'apiExplorer';
 
 const NAV_ITEMS: { key: NavKey; href: string; icon: LucideIcon }[] = [
   { key: 'collections', href: '/collections', icon: Boxes },
   { key: 'content', href: '/content', icon: FileText },
+  { key: 'workflows', href: '/workflows', icon: GitBranch },
   { key: 'access', href: '/access', icon: ShieldCheck },
   { key: 'settings', href: '/settings', icon: Settings },
   { key: 'apiExplorer', href: '/api-explorer', icon: SquareTerminal },
