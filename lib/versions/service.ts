@@ -263,7 +263,16 @@ export async function listVersions(input: { query: ItemsQueryInput }, ctx: Reque
     if (wanted && !wanted.includes('*') && !wanted.includes('id')) delete item.id;
     out.push(item);
   }
-  return { data: out, meta: result.meta };
+  // Counts over versions the caller can't see would tell it they exist: for anyone but an
+  // administrator they count only what this page shows.
+  if (ctx.accountability.admin || !result.meta) return { data: out, meta: result.meta };
+  const meta = {
+    ...result.meta,
+    total_count: out.length,
+    total: out.length,
+    total_estimated: false,
+  };
+  return { data: out, meta };
 }
 
 function uniqueKey(): AppError {

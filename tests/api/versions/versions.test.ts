@@ -223,6 +223,7 @@ describe('who may see and change versions', () => {
     }
     const list = await as(token).get(`/api/versions?filter[id][_eq]=${v.id}`);
     expect(list.body.data).toEqual([]);
+    expect(list.body.meta).toMatchObject({ total: 0, total_count: 0 });
     const outsider = await signIn(await createPermittedUser([]));
     const none = await as(outsider).get(`/api/versions/${v.id}`);
     expect(none.status).toBe(404);
