@@ -207,14 +207,14 @@ async function mayUpdate(
   input: { schema: SchemaOverview; collection: string; key: Key },
 ): Promise<Set<string> | '*'> {
   const permission = await permissionOf(ctx, input.schema, input.collection, 'update');
-  if (!permission) return '*';
   const c = input.schema.collections[input.collection];
-  const query = { ...emptyQuery(), fields: [c.primary as string], filter: permission.filter };
+  const filter = permission?.filter ?? null;
+  const query = { ...emptyQuery(), fields: [c.primary as string], filter };
   const found = await read.readMany(input.collection, [input.key], query, ctx, {
     events: false,
   });
   if (!found.length) throw new NotFoundError('Item not found');
-  return permission.fields;
+  return permission?.fields ?? '*';
 }
 
 async function shownVersion(ctx: RequestContext, s: Seen): Promise<Item> {

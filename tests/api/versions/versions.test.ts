@@ -68,7 +68,7 @@ describe('version CRUD', () => {
     expect((await as(admin).get(`/api/versions/${created.id}`)).status).toBe(404);
   });
 
-  it('refuses the reserved key main and a second version with the same key', async () => {
+  it('refuses the reserved key main, a second version with the same key and an absent item', async () => {
     const item = await newArticle();
     const main = await as(admin).post('/api/versions', {
       key: 'main',
@@ -83,6 +83,12 @@ describe('version CRUD', () => {
       item,
     });
     expect(again.status).toBe(409);
+    const missing = await as(admin).post('/api/versions', {
+      key: 'draft',
+      collection: 'v_articles',
+      item: 999_999,
+    });
+    expect(missing.status).toBe(404);
   });
 
   it('emits versions.create once the version exists', async () => {
