@@ -68,7 +68,9 @@ describe('studio workflows page', () => {
   it('defines a workflow, assigns it to a collection, and new items follow it', async () => {
     await page.goto('/en/workflows');
     await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Editorial');
+    // Shown once the page has loaded its data in the browser: the form is live.
+    await page.getByText('No workflow yet').waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Editorial');
     await page.getByRole('button', { name: 'Save workflow' }).click();
     await page.getByRole('heading', { name: 'Editorial' }).waitFor();
 
@@ -76,7 +78,7 @@ describe('studio workflows page', () => {
     await page.getByRole('option', { name: 'Editorial' }).click();
     await page.getByRole('combobox', { name: 'Collection' }).click();
     await page.getByRole('option', { name: 'stories' }).click();
-    await page.getByLabel('State field').fill('status');
+    await page.getByRole('textbox', { name: 'State field' }).fill('status');
     await page.getByRole('button', { name: 'Assign' }).click();
     await page.getByText('mirrored into status').waitFor();
     await page.screenshot({

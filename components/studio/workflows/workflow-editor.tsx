@@ -143,7 +143,7 @@ export function WorkflowEditor() {
                 <Field label={t('commandName')}>
                   <Input value={c.name} onChange={(e) => setCommand(i, { name: e.target.value })} />
                 </Field>
-                <Field label={t('from')} hint={t('fromHint')}>
+                <Field label={t('from')}>
                   <Input value={c.from} onChange={(e) => setCommand(i, { from: e.target.value })} />
                 </Field>
                 <Field label={t('to')}>
