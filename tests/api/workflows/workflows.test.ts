@@ -123,7 +123,33 @@ describe('workflow definitions and assignments', () => {
   });
 });
 
+describe('item events on the workflow tables', () => {
+  it('emits items.create on daas_wf_definition and daas_wf_assignment', async () => {
+    const { emitter } = await import('@/lib/events/emitter');
+    const created = new Promise<HookMeta>((resolve) =>
+      off.push(emitter().onAction('daas_wf_definition.items.create', resolve)),
+    );
+    const res = await as(admin).post('/api/workflows', { name: 'Evented', states: [] });
+    expect(res.status).toBe(201);
+    expect((await created).key).toBe(res.body.data.id);
+  });
+});
+
 describe('the automation hook', () => {
+  it('records when an item stops matching, and a transition then finds no workflow', async () => {
+    const item = await newArticle();
+    const instance = await instanceOf(item);
+    await as(admin).patch(`/api/items/w_articles/${item}`, { featured: false });
+    let left = null;
+    for (let i = 0; i < 50 && !left; i++) {
+      left = (await as(admin).get(`/api/workflow-instances/${instance.id}`)).body.data.left_on;
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    expect(left).toEqual(expect.any(String));
+    const res = await transition(admin, item, 'submit');
+    expect(res.status).toBe(404);
+  });
+
   it('creates an instance in the initial state when a matching item is created', async () => {
     const item = await newArticle();
     const instance = await instanceOf(item);
