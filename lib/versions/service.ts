@@ -241,7 +241,8 @@ export async function listVersions(input: { query: ItemsQueryInput }, ctx: Reque
     throw new InvalidPayloadError('Versions cannot be aggregated');
   }
   const wanted = query.fields;
-  const fields = wanted ? [...new Set([...wanted, 'id'])] : ['*'];
+  // The delta is added afterwards, filtered per item; the read itself never touches it.
+  const fields = wanted ? [...new Set([...wanted.filter((f) => f !== 'delta'), 'id'])] : ['*'];
   const hidden = { [VERSIONS]: ['delta'] };
   const q = { ...query, fields, limit: Math.min(query.limit ?? 100, LIST_MAX) };
   if (query.limit === -1) q.limit = LIST_MAX;

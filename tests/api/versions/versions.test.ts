@@ -209,6 +209,8 @@ describe('who may see and change versions', () => {
     expect(one.body.data.delta).toEqual({ title: 'Draft title' });
     const list = await as(token).get(`/api/versions?filter[id][_eq]=${v.id}`);
     expect(list.body.data[0].delta).toEqual({ title: 'Draft title' });
+    const only = await as(token).get(`/api/versions?filter[id][_eq]=${v.id}&fields=delta`);
+    expect(only.body.data).toEqual([{ delta: { title: 'Draft title' } }]);
     const probe = await as(token).get(`/api/versions?filter[delta][_nnull]=true`);
     expect(probe.status).toBe(403);
   });
