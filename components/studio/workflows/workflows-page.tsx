@@ -2,6 +2,7 @@
 
 import { Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { ErrorState, LoadingState } from '@/components/studio/data-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,9 @@ import { useDeleteWorkflow } from '@/lib/client/workflows/workflow-mutations';
 import { useWorkflowDefinitions } from '@/lib/client/workflows/workflows-query';
 import { Assignments } from './assignments';
 import { WorkflowEditor } from './workflow-editor';
+
+// The diagram library loads only here, in the browser.
+const StateGraph = dynamic(() => import('./state-graph'), { ssr: false });
 
 /** The workflows page: the definitions with their states and commands, new ones, assignments. */
 export function WorkflowsPage() {
@@ -51,6 +55,7 @@ export function WorkflowsPage() {
                     </Badge>
                   ))}
                 </div>
+                {d.states.length > 0 && <StateGraph definition={d} />}
                 <ul className="text-sm text-muted-foreground">
                   {d.commands.map((c) => (
                     <li key={c.key}>
