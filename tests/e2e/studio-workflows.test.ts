@@ -73,6 +73,8 @@ describe('studio workflows page', () => {
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Editorial');
     await page.getByRole('button', { name: 'Save workflow' }).click();
     await page.getByRole('heading', { name: 'Editorial' }).waitFor();
+    const graph = page.getByRole('figure', { name: 'States of Editorial' });
+    await graph.getByText('Approve').waitFor();
 
     await page.getByRole('combobox', { name: 'Workflow' }).click();
     await page.getByRole('option', { name: 'Editorial' }).click();

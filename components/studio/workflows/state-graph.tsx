@@ -11,7 +11,13 @@ const ROW = 70;
  * The states of a workflow as a graph, laid out in columns by their distance from the
  * initial state, with one arrow per command and source state. Read-only.
  */
-export default function StateGraph({ definition }: { definition: WorkflowDefinition }) {
+export default function StateGraph({
+  definition,
+  label,
+}: {
+  definition: WorkflowDefinition;
+  label: string;
+}) {
   const { states, commands } = definition;
   const start = states.find((s) => s.initial) ?? states[0];
   const depth = new Map<string, number>();
@@ -51,7 +57,11 @@ export default function StateGraph({ definition }: { definition: WorkflowDefinit
   );
   const rows = Math.max(1, ...perColumn.values());
   return (
-    <div className="w-full rounded-md border" style={{ height: 80 + rows * ROW }}>
+    <figure
+      aria-label={label}
+      className="w-full rounded-md border"
+      style={{ height: 80 + rows * ROW }}
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -66,6 +76,6 @@ export default function StateGraph({ definition }: { definition: WorkflowDefinit
       >
         <Background gap={16} />
       </ReactFlow>
-    </div>
+    </figure>
   );
 }

@@ -55,7 +55,9 @@ export function WorkflowsPage() {
                     </Badge>
                   ))}
                 </div>
-                {d.states.length > 0 && <StateGraph definition={d} />}
+                {d.states.length > 0 && (
+                  <StateGraph definition={d} label={t('graphLabel', { name: d.name })} />
+                )}
                 <ul className="text-sm text-muted-foreground">
                   {d.commands.map((c) => (
                     <li key={c.key}>
