@@ -1,6 +1,6 @@
 'use client';
 
-import { Background, ReactFlow, type Edge, type Node } from '@xyflow/react';
+import { Background, Position, ReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { WorkflowDefinition } from '@/lib/client/workflows/types';
 
@@ -43,6 +43,8 @@ export default function StateGraph({
       data: { label: s.name },
       draggable: false,
       connectable: false,
+      sourcePosition: Position.Right,
+      targetPosition: Position.Left,
       style: s.initial ? { borderWidth: 2 } : undefined,
     };
   });
