@@ -4,7 +4,7 @@ import { Background, Position, ReactFlow, type Edge, type Node } from '@xyflow/r
 import '@xyflow/react/dist/style.css';
 import type { WorkflowDefinition } from '@/lib/client/workflows/types';
 
-const COLUMN = 190;
+const COLUMN = 250;
 const ROW = 70;
 
 /**
