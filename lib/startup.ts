@@ -4,6 +4,7 @@ import { logger } from '@/lib/core/logger';
 import { getDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { loadExtensions } from '@/lib/events/extensions';
+import { registerWorkflowAutomation } from '@/lib/workflows/automation';
 
 const holder = globalThis as typeof globalThis & { __daasStartup?: Promise<void> };
 
@@ -13,6 +14,7 @@ export function startup(): Promise<void> {
     const db = getDb();
     await migrate(db);
     await bootstrap(db);
+    registerWorkflowAutomation();
     await loadExtensions();
     // Stored hook extensions; a failure here (no isolate support) must not stop the service.
     await (await import('@/lib/runtime/hooks')).reloadHooks(db).catch((err: unknown) => {

@@ -2,6 +2,7 @@ import {
   Boxes,
   FileText,
   FolderOpen,
+  GitBranch,
   History,
   House,
   ScrollText,
@@ -16,6 +17,7 @@ export type NavKey =
   | 'content'
   | 'files'
   | 'collections'
+  | 'workflows'
   | 'access'
   | 'activity'
   | 'logs'
@@ -37,6 +39,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'content', href: '/content', icon: FileText, rule: 'app' },
   { key: 'files', href: '/files', icon: FolderOpen, rule: 'files' },
   { key: 'collections', href: '/collections', icon: Boxes, rule: 'admin' },
+  { key: 'workflows', href: '/workflows', icon: GitBranch, rule: 'admin' },
   { key: 'access', href: '/access', icon: ShieldCheck, rule: 'admin' },
   { key: 'activity', href: '/activity', icon: History, rule: 'activity' },
   { key: 'logs', href: '/logs', icon: ScrollText, rule: 'logs' },

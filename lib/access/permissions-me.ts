@@ -41,7 +41,7 @@ async function allRoles(db: Db, user: { id: string; role: string | null }): Prom
  * The flat (unscoped) view: every policy the user holds at any scope, as before scopes
  * existed. Admin status still comes from the root scope only.
  */
-async function flatPolicies(db: Db, accountability: Accountability): Promise<string[]> {
+export async function flatPolicies(db: Db, accountability: Accountability): Promise<string[]> {
   if (!accountability.user) return accountability.policies;
   const roles = await allRoles(db, { id: accountability.user, role: accountability.role });
   const rows = await db

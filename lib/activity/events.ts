@@ -15,6 +15,7 @@ export const RESERVED_ACTIONS = [
   'logout',
   'tfa.enable',
   'tfa.disable',
+  'workflow.transition',
 ] as const;
 
 /** POST /api/activity/event: per caller, as the specification sets it. */

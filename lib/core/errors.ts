@@ -64,6 +64,16 @@ export const SchemaModifiedError = defineError(
   409,
   'The schema changed since the diff was made; diff again',
 );
+export const VersionOutdatedError = defineError(
+  'VERSION_OUTDATED',
+  409,
+  'The main item changed since this version was compared; compare again',
+);
+export const InvalidTransitionError = defineError(
+  'INVALID_TRANSITION',
+  409,
+  'The item is not in a state this command starts from',
+);
 export const ContentTooLargeError = defineError('CONTENT_TOO_LARGE', 413, 'Payload too large');
 export const UnsupportedMediaTypeError = defineError(
   'UNSUPPORTED_MEDIA_TYPE',

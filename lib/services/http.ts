@@ -17,6 +17,8 @@ interface Bodies {
   /** OpenAPI tag and the plural noun of the summaries: `Users`, `users`. */
   tag: string;
   noun: string;
+  /** Who may write at all, before the permission checks: `user` (default) or `admin`. */
+  writeAccess?: Access;
 }
 
 interface Names {
@@ -46,15 +48,24 @@ export function readRoutes(service: SystemService, b: Names): Record<string, Rou
 export function systemRoutes(service: SystemService, b: Bodies): Record<string, RouteHandler> {
   const tags = [b.tag];
   const query = itemsQuerySchema;
+  const access = b.writeAccess;
   return {
     ...readRoutes(service, b),
     create: route(
-      { query, body: b.create, status: 201, summary: `Create ${b.noun} (object or array)`, tags },
+      {
+        query,
+        access,
+        body: b.create,
+        status: 201,
+        summary: `Create ${b.noun} (object or array)`,
+        tags,
+      },
       (i, ctx) => service.create(i, ctx),
     ),
     updateBatch: route(
       {
         query,
+        access,
         body: batchUpdateBody(b.update),
         summary: `Update ${b.noun} by keys or query`,
         tags,
@@ -62,15 +73,22 @@ export function systemRoutes(service: SystemService, b: Bodies): Record<string, 
       (i, ctx) => service.updateBatch(i, ctx),
     ),
     removeBatch: route(
-      { body: batchDeleteBody, status: 204, summary: `Delete ${b.noun} by keys`, tags },
+      { access, body: batchDeleteBody, status: 204, summary: `Delete ${b.noun} by keys`, tags },
       (i, ctx) => service.removeBatch(i, ctx),
     ),
     update: route(
-      { params: idParams, query, body: b.update, summary: `Update one of the ${b.noun}`, tags },
+      {
+        params: idParams,
+        query,
+        access,
+        body: b.update,
+        summary: `Update one of the ${b.noun}`,
+        tags,
+      },
       (i, ctx) => service.update(i, ctx),
     ),
     remove: route(
-      { params: idParams, status: 204, summary: `Delete one of the ${b.noun}`, tags },
+      { params: idParams, access, status: 204, summary: `Delete one of the ${b.noun}`, tags },
       (i, ctx) => service.remove(i, ctx),
     ),
   };

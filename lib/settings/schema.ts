@@ -29,7 +29,9 @@ const unique = <T>(items: T[]) => new Set(items).size === items.length;
 /** A named image transform; the limits match those of transforms asked for in the query. */
 export const assetPreset = z
   .object({
-    key: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be lowercase letters, digits, - or _'),
+    key: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be lowercase letters, digits, - or _'),
     width: z.number().int().min(1).max(6000).optional(),
     height: z.number().int().min(1).max(6000).optional(),
     fit: z.enum(['cover', 'contain', 'inside', 'outside']).optional(),

@@ -1,6 +1,13 @@
 import {
   aggregate,
   authentication,
+  compareContentVersion,
+  createContentVersion,
+  deleteContentVersion,
+  promoteContentVersion,
+  readContentVersions,
+  saveToContentVersion,
+  updateContentVersion,
   createCollection,
   createDirectus,
   createField,
@@ -258,6 +265,41 @@ describe('@directus/sdk against the production server', () => {
       .request(importFile(`${server.url}/api/server/ping`))
       .catch((e: unknown) => e as { response: Response });
     expect((refused as { response: Response }).response.status).toBe(400);
+  });
+
+  it('drafts a content version, compares it and promotes it with the version commands', async () => {
+    const api = withToken();
+    const article = (await api.request(
+      createItem('articles', { title: 'Versioned', status: 'draft' }),
+    )) as Article;
+    const version = await api.request(
+      createContentVersion({
+        key: 'draft',
+        name: 'Draft',
+        collection: 'articles',
+        item: String(article.id),
+      } as never),
+    );
+    const saved = (await api.request(
+      saveToContentVersion(version.id, { title: 'Versioned, revised' }),
+    )) as Record<string, unknown>;
+    expect(saved).toMatchObject({ id: article.id, title: 'Versioned, revised' });
+    const renamed = await api.request(updateContentVersion(version.id, { name: 'Renamed' }));
+    expect(renamed.name).toBe('Renamed');
+    const listed = await api.request(
+      readContentVersions({ filter: { item: { _eq: String(article.id) } } }),
+    );
+    expect(listed.map((v) => v.id)).toEqual([version.id]);
+    const compared = await api.request(compareContentVersion(version.id));
+    expect(compared).toMatchObject({ outdated: false, current: { title: 'Versioned, revised' } });
+    await api.request(promoteContentVersion(version.id, compared.mainHash));
+    const main = (await api.request(readItem('articles', article.id))) as Article;
+    expect(main.title).toBe('Versioned, revised');
+    await api.request(deleteContentVersion(version.id));
+    const gone = await api.request(
+      readContentVersions({ filter: { item: { _eq: String(article.id) } } }),
+    );
+    expect(gone).toEqual([]);
   });
 
   it('is refused without a token: the SDK sees a 401 or 403 error body', async () => {

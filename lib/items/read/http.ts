@@ -1,15 +1,13 @@
 import 'server-only';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
-import { NotFoundError } from '@/lib/core/errors';
 import { reply, type Reply } from '@/lib/http/reply';
 import { getSchema } from '@/lib/schema/overview';
 import { readPolicyFor } from '../access';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
 import type { ReadPolicy } from './policy';
-import { fieldsReadableOn, readByQuery, readOne } from './service';
-import { allowsField } from './policy';
+import { withVersion } from '@/lib/versions/service';
+import { readByQuery, readOne } from './service';
 
 export const collectionParams = z.object({ collection: z.string().min(1).max(64) });
 export const itemParams = z.object({
@@ -58,22 +56,5 @@ export async function getItem(
   const raw = input.query.version;
   const version = Array.isArray(raw) ? raw[0] : raw;
   if (version === undefined) return item;
-  const row = (
-    await sql<{
-      delta: unknown;
-    }>`select delta from daas_versions where collection = ${collection} and item = ${id} and key = ${version}`.execute(
-      ctx.db,
-    )
-  ).rows[0];
-  if (!row) throw new NotFoundError('Version not found');
-  const delta = typeof row.delta === 'string' ? JSON.parse(row.delta) : row.delta;
-  if (!delta || typeof delta !== 'object' || Array.isArray(delta)) return item;
-  // The delta is stored JSON, not read through the plan: keep only readable fields.
-  const names = Object.keys(delta).filter(
-    (field) => !policy || allowsField(policy(collection), field),
-  );
-  // A field granted only on some rows (several policies) must be granted on this one.
-  const shown = await fieldsReadableOn({ collection, id, fields: names, policy }, ctx);
-  const values = delta as Record<string, unknown>;
-  return { ...item, ...Object.fromEntries(shown.map((f) => [f, values[f]])) };
+  return withVersion(ctx, { collection, id, version, item, policy });
 }

@@ -30,6 +30,7 @@ async function inTransaction<T>(
     const writer = new Writer({ ...ctx, db: trx }, schema, options);
     await options.before?.(trx);
     const value = await work(writer);
+    await options.after?.(trx);
     mutations = writer.mutations;
     return value;
   });

@@ -58,6 +58,8 @@ export interface WriteOptions {
    * will change them, and refuse (throw) before anything is written.
    */
   before?: (db: Db) => Promise<void>;
+  /** Runs last inside the write's transaction: more writes that commit or roll back with it. */
+  after?: (db: Db) => Promise<void>;
 }
 
 export class Writer {

@@ -1,0 +1,5 @@
+import { preflight } from '@/lib/http/cors';
+import { versionRoutes as r } from '@/lib/versions/http';
+
+export const POST = r.promote;
+export const OPTIONS = preflight;

@@ -1,0 +1,5 @@
+import { preflight } from '@/lib/http/cors';
+import { stateRoute } from '@/lib/workflows/http';
+
+export const GET = stateRoute;
+export const OPTIONS = preflight;

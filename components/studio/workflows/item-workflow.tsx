@@ -1,0 +1,64 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useErrorMessage } from '@/components/studio/use-error-message';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { useTransition } from '@/lib/client/workflows/workflow-mutations';
+import { useItemWorkflow } from '@/lib/client/workflows/workflows-query';
+
+/**
+ * For an item under a workflow: its current state and one button per command the caller
+ * may run from it (the server says which, at the active scope). Renders nothing otherwise.
+ */
+export function ItemWorkflow({
+  collection,
+  item,
+  scope,
+}: {
+  collection: string;
+  item: string;
+  scope?: string | null;
+}) {
+  const t = useTranslations('Workflows');
+  const message = useErrorMessage();
+  const workflows = useItemWorkflow(collection, item, scope);
+  const run = useTransition();
+  if (!workflows.data?.length) return null;
+  return (
+    <section aria-label={t('itemLabel')} className="flex flex-col gap-2">
+      {workflows.data.map((w) => {
+        const state = w.states.find((s) => s.key === w.state);
+        return (
+          <div key={w.instance} className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-muted-foreground">{t('state')}</span>
+            <Badge>{state?.name ?? w.state}</Badge>
+            {w.commands
+              .filter((c) => c.allowed)
+              .map((c) => (
+                <Button
+                  key={c.key}
+                  size="sm"
+                  variant="outline"
+                  disabled={run.isPending}
+                  onClick={() =>
+                    run.mutate(
+                      { collection, item, command: c.key },
+                      {
+                        onSuccess: () =>
+                          toast({ title: t('moved', { command: c.name }), variant: 'success' }),
+                        onError: (err) => toast({ title: message(err), variant: 'error' }),
+                      },
+                    )
+                  }
+                >
+                  {c.name}
+                </Button>
+              ))}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type StartedServer } from '../helpers/server';
+
+const SCREENSHOT_DIR = path.join(os.tmpdir(), 'daas-e2e-screenshots');
+
+let server: StartedServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+async function api(pathname: string, method = 'GET', body?: unknown) {
+  const res = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
+describe('studio workflows page', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    token = (await login.json()).data.access_token;
+    const created = await api('/api/collections', 'POST', {
+      collection: 'stories',
+      fields: [
+        {
+          field: 'id',
+          type: 'integer',
+          schema: { is_primary_key: true, has_auto_increment: true },
+        },
+        { field: 'title', type: 'string' },
+        { field: 'status', type: 'string' },
+      ],
+    });
+    expect(created.status).toBe(201);
+    context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+    });
+    page = await context.newPage();
+    await page.goto('/en/login');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.includes('/login'));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('defines a workflow, assigns it to a collection, and new items follow it', async () => {
+    await page.goto('/en/workflows');
+    await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
+    // Shown once the page has loaded its data in the browser: the form is live.
+    await page.getByText('No workflow yet').waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Editorial');
+    await page.getByRole('button', { name: 'Save workflow' }).click();
+    await page.getByRole('heading', { name: 'Editorial' }).waitFor();
+    const graph = page.getByRole('figure', { name: 'States of Editorial' });
+    await graph.getByText('Approve').waitFor();
+
+    await page.getByRole('combobox', { name: 'Workflow' }).click();
+    await page.getByRole('option', { name: 'Editorial' }).click();
+    await page.getByRole('combobox', { name: 'Collection' }).click();
+    await page.getByRole('option', { name: 'stories' }).click();
+    await page.getByRole('textbox', { name: 'State field' }).fill('status');
+    await page.getByRole('button', { name: 'Assign' }).click();
+    await page.getByText('mirrored into status').waitFor();
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'workflows-1280.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workflows-390.png'), fullPage: true });
+
+    const item = await api('/api/items/stories', 'POST', { title: 'First story' });
+    expect(item.status).toBe(201);
+    const id = item.body.data.id;
+    const submit = await api('/api/workflow/transition', 'POST', {
+      collection: 'stories',
+      item: id,
+      command: 'submit',
+    });
+    expect(submit.status).toBe(200);
+    const approve = await api('/api/workflow/transition', 'POST', {
+      collection: 'stories',
+      item: id,
+      command: 'approve',
+    });
+    expect(approve.status).toBe(200);
+    const read = await api(`/api/items/stories/${id}`);
+    expect(read.body.data.status).toBe('published');
+  });
+});
