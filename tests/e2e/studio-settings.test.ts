@@ -155,23 +155,21 @@ describe('studio settings', () => {
     await expectAccessible(page);
   });
 
-  it('turns MCP on with a system prompt and offers the connection URL, noting /api/mcp is missing', async () => {
+  it('turns MCP on with a system prompt and offers the connection URL', async () => {
     await openTab('AI / MCP', /\/settings\/mcp$/);
-    await page
-      .getByText('The MCP endpoint /api/mcp is not available in this version yet.', {
-        exact: false,
-      })
-      .waitFor();
+    await page.getByText('Point an MCP client at the connection URL', { exact: false }).waitFor();
     expect(await page.getByLabel('Connection URL').inputValue()).toBe(`${server.url}/api/mcp`);
     await page.getByRole('button', { name: 'Copy URL' }).click();
     await page.getByText('Connection URL copied.').waitFor();
 
     await page.getByRole('switch', { name: 'Enable MCP' }).click();
-    await page.getByLabel('System prompt').fill('Answer briefly.');
+    await page.getByRole('switch', { name: 'Send the system prompt' }).click();
+    await page.getByLabel('System prompt', { exact: true }).fill('Answer briefly.');
     await save();
     expect(await settings()).toMatchObject({
       mcp_enabled: true,
       mcp_allow_deletes: false,
+      mcp_system_prompt_enabled: true,
       mcp_system_prompt: 'Answer briefly.',
     });
     await expectAccessible(page);

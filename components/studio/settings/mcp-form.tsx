@@ -55,6 +55,7 @@ export function McpForm({ settings }: { settings: Settings }) {
   const [enabled, setEnabled] = useState(settings.mcp_enabled);
   const [allowDeletes, setAllowDeletes] = useState(settings.mcp_allow_deletes);
   const [prompt, setPrompt] = useState(settings.mcp_system_prompt ?? '');
+  const [promptEnabled, setPromptEnabled] = useState(settings.mcp_system_prompt_enabled);
   const { save, errors, saving } = useSettingsSave();
 
   function submit() {
@@ -62,6 +63,7 @@ export function McpForm({ settings }: { settings: Settings }) {
       {
         mcp_enabled: enabled,
         mcp_allow_deletes: allowDeletes,
+        mcp_system_prompt_enabled: promptEnabled,
         mcp_system_prompt: prompt.trim() ? prompt : null,
       },
       {
@@ -75,7 +77,7 @@ export function McpForm({ settings }: { settings: Settings }) {
     <div className="flex flex-col gap-6">
       <div className="max-w-2xl">
         <FormAlert tone="info" icon={Info}>
-          {t('mcp.notYet')}
+          {t('mcp.howTo')}
         </FormAlert>
       </div>
       <SettingsForm
@@ -95,6 +97,12 @@ export function McpForm({ settings }: { settings: Settings }) {
           hint={t('mcp.allowDeletesHint')}
           checked={allowDeletes}
           onChange={setAllowDeletes}
+        />
+        <SwitchField
+          label={t('mcp.systemPromptEnabled')}
+          hint={t('mcp.systemPromptEnabledHint')}
+          checked={promptEnabled}
+          onChange={setPromptEnabled}
         />
         <Field
           label={t('mcp.systemPrompt')}

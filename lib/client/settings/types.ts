@@ -22,6 +22,7 @@ export interface Settings {
   cors_max_age: number;
   mcp_enabled: boolean;
   mcp_allow_deletes: boolean;
+  mcp_system_prompt_enabled: boolean;
   mcp_system_prompt: string | null;
 }
 
