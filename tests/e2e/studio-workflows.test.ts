@@ -108,4 +108,38 @@ describe('studio workflows page', () => {
     const read = await api(`/api/items/stories/${id}`);
     expect(read.body.data.status).toBe('published');
   });
+
+  it('drafts a version in the item editor, promotes it, and moves the item with the workflow buttons', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const item = await api('/api/items/stories', 'POST', { title: 'Second story' });
+    const id = item.body.data.id as number;
+    await page.goto(`/en/content/stories/${id}`);
+    const workflow = page.getByRole('region', { name: 'Workflow' });
+    await workflow.getByRole('button', { name: 'Submit' }).click();
+    await workflow.getByRole('button', { name: 'Approve' }).waitFor();
+    expect((await api(`/api/items/stories/${id}`)).body.data.status).toBe('review');
+
+    await page.getByRole('button', { name: 'New version' }).click();
+    const create = page.getByRole('dialog', { name: 'New version' });
+    await create.getByLabel('Name').fill('Rewrite');
+    await create.getByRole('button', { name: 'New version' }).click();
+    await page.getByText('Version created').waitFor();
+    await page.getByLabel('title', { exact: true }).fill('Second story, rewritten');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Saved to the version').waitFor();
+    expect((await api(`/api/items/stories/${id}`)).body.data.title).toBe('Second story');
+
+    await page.getByRole('button', { name: 'Compare' }).click();
+    const compare = page.getByRole('dialog', { name: /Compare Rewrite with main/ });
+    await compare.getByText('Second story, rewritten').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'versions-compare-1280.png') });
+    await compare.getByRole('button', { name: 'Promote' }).click();
+    await page.getByText('Version promoted to the item').waitFor();
+    expect((await api(`/api/items/stories/${id}`)).body.data.title).toBe('Second story, rewritten');
+
+    await workflow.getByRole('button', { name: 'Approve' }).click();
+    await expect
+      .poll(async () => (await api(`/api/items/stories/${id}`)).body.data.status)
+      .toBe('published');
+  });
 });

@@ -6,9 +6,17 @@ import { fetchItems } from './items-query';
 import { itemKeys } from './keys';
 import type { Item, ItemKey } from './types';
 
-function itemUrl(collection: string, key: ItemKey, fields: readonly string[]): string {
-  const qs = fields.length ? `?fields=${encodeURIComponent(fields.join(','))}` : '';
-  return `/api/items/${encodeURIComponent(collection)}/${encodeURIComponent(String(key))}${qs}`;
+function itemUrl(
+  collection: string,
+  key: ItemKey,
+  fields: readonly string[],
+  version: string | null,
+): string {
+  const qs = new URLSearchParams();
+  if (fields.length) qs.set('fields', fields.join(','));
+  if (version) qs.set('version', version);
+  const query = qs.size ? `?${qs}` : '';
+  return `/api/items/${encodeURIComponent(collection)}/${encodeURIComponent(String(key))}${query}`;
 }
 
 /** A singleton is a collection with at most one row: its first row, or null before it exists. */
@@ -17,20 +25,27 @@ async function fetchSingleton(collection: string, fields: readonly string[], sig
   return page.data[0] ?? null;
 }
 
-/** One item; `key` null reads a singleton (its one row, or null when it has none yet). */
+/**
+ * One item; `key` null reads a singleton (its one row, or null when it has none yet). With
+ * `version` (a content version's key) the item is read with that draft merged in.
+ */
 export function useItem(
   collection: string,
   key: ItemKey | null,
   fields: readonly string[],
   enabled = true,
+  version: string | null = null,
 ) {
   return useQuery({
-    queryKey: itemKeys.detail(collection, key ?? '$singleton', fields),
+    queryKey: [...itemKeys.detail(collection, key ?? '$singleton', fields), version],
     queryFn: async ({ signal }) => {
       if (key === null) return fetchSingleton(collection, fields, signal);
-      const body = await apiFetch<{ data: Item | null }>(itemUrl(collection, key, fields), {
-        signal,
-      });
+      const body = await apiFetch<{ data: Item | null }>(
+        itemUrl(collection, key, fields, version),
+        {
+          signal,
+        },
+      );
       return body.data;
     },
     enabled,

@@ -2,11 +2,16 @@
 
 import { ArrowLeft } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { VersionSwitcher } from '@/components/studio/versions/version-switcher';
+import { ItemWorkflow } from '@/components/studio/workflows/item-workflow';
 import { ErrorState } from '@/components/studio/data-state';
 import { PageHeader } from '@/components/studio/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useItem } from '@/lib/client/items/item-query';
 import type { ItemKey } from '@/lib/client/items/types';
+import { useActiveScope } from '@/lib/client/scope/active-scope';
+import type { ContentVersion } from '@/lib/client/versions/types';
 import { Link } from '@/lib/i18n/navigation';
 import type { CollectionSchema } from '../use-collection-schema';
 import { ItemForm } from './item-form';
@@ -39,7 +44,16 @@ export function ItemEditor({
   const t = useTranslations('ItemEditor');
   const editor = useEditorSchema(schema);
   const isNew = itemKey === null && !schema.singleton;
-  const item = useItem(schema.collection, itemKey, editor.readFields, !isNew && !editor.isLoading);
+  const scope = useActiveScope();
+  // The draft being edited instead of the item itself (null: the item).
+  const [version, setVersion] = useState<ContentVersion | null>(null);
+  const item = useItem(
+    schema.collection,
+    itemKey,
+    editor.readFields,
+    !isNew && !editor.isLoading,
+    version?.key ?? null,
+  );
   const title = schema.singleton
     ? schema.collection
     : isNew
@@ -63,6 +77,18 @@ export function ItemEditor({
         </Link>
       )}
       <PageHeader title={title} />
+      {existingKey !== null && !isNew && (
+        <div className="mb-4 flex flex-col gap-3">
+          <VersionSwitcher
+            collection={schema.collection}
+            item={String(existingKey)}
+            value={version}
+            onChange={setVersion}
+            scope={scope}
+          />
+          <ItemWorkflow collection={schema.collection} item={String(existingKey)} scope={scope} />
+        </div>
+      )}
       {item.error && !item.data ? (
         <ErrorState error={item.error} onRetry={item.refetch} retrying={item.isFetching} />
       ) : !loaded || editor.isLoading ? (
@@ -70,12 +96,13 @@ export function ItemEditor({
       ) : (
         <ItemForm
           // A fresh read (after a save or a revert) starts the form over from the server's values.
-          key={`${String(existingKey)}-${item.dataUpdatedAt}`}
+          key={`${String(existingKey)}-${version?.id ?? 'main'}-${item.dataUpdatedAt}`}
           schema={schema}
           fields={editor.fields}
           itemKey={existingKey}
           initial={item.data ?? {}}
           singleton={schema.singleton}
+          version={version}
         />
       )}
     </>

@@ -1,6 +1,7 @@
 'use client';
 
 import { History, Save, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/studio/confirm-dialog';
@@ -11,6 +12,8 @@ import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/client/fetcher';
 import { useItemDeleteMutation } from '@/lib/client/items/item-delete-mutation';
 import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
+import { itemKeys } from '@/lib/client/items/keys';
+import { useSaveVersion } from '@/lib/client/versions/version-mutations';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils';
@@ -31,6 +34,7 @@ export function ItemForm({
   itemKey,
   initial,
   singleton,
+  version = null,
 }: {
   schema: CollectionSchema;
   fields: EditorField[];
@@ -38,11 +42,35 @@ export function ItemForm({
   itemKey: ItemKey | null;
   initial: Item;
   singleton: boolean;
+  /** A content version being edited: saves go into its draft, not to the item. */
+  version?: { id: string } | null;
 }) {
   const t = useTranslations('ItemEditor');
   const errorMessage = useErrorMessage();
   const router = useRouter();
-  const save = useItemSaveMutation(schema.collection);
+  const saveItem = useItemSaveMutation(schema.collection);
+  const saveDraft = useSaveVersion();
+  const queryClient = useQueryClient();
+  // One save for both targets, so pending states and error handling are shared.
+  const save = {
+    isPending: saveItem.isPending || saveDraft.isPending,
+    mutate: (
+      input: { key: ItemKey | null; values: Item },
+      handlers: { onSuccess: (saved: Item) => void; onError: (err: unknown) => void },
+    ) => {
+      if (!version) return saveItem.mutate(input, handlers);
+      saveDraft.mutate(
+        { id: version.id, values: input.values },
+        {
+          onSuccess: async (saved) => {
+            await queryClient.invalidateQueries({ queryKey: itemKeys.details(schema.collection) });
+            handlers.onSuccess(saved);
+          },
+          onError: handlers.onError,
+        },
+      );
+    },
+  };
   const remove = useItemDeleteMutation(schema.collection);
   const [values, setValues] = useState<Item>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -84,7 +112,10 @@ export function ItemForm({
       { key: itemKey, values: payload },
       {
         onSuccess: (saved) => {
-          toast({ title: isNew ? t('created') : t('saved'), variant: 'success' });
+          toast({
+            title: version ? t('savedToVersion') : isNew ? t('created') : t('saved'),
+            variant: 'success',
+          });
           if (isNew && !singleton) {
             const key = saved[schema.primaryKey];
             router.replace(`${base}/${encodeURIComponent(String(key))}`);
