@@ -268,6 +268,15 @@ describe('studio access module', () => {
       '/api/items/e2e_notes?filter[title][_eq]=written by the invitee',
     );
     expect(stored.data[0]!.secret).toBe('from preset');
+
+    // And the content module shows the invitee exactly that: their rows, no secret column.
+    await user.goto('/en/content/e2e_notes');
+    const table = user.getByRole('table');
+    await table.getByRole('row', { name: /mine at the root/ }).waitFor();
+    await table.getByRole('row', { name: /written by the invitee/ }).waitFor();
+    expect(await table.getByRole('row', { name: /mine in the tenant/ }).count()).toBe(1);
+    expect(await table.getByRole('columnheader', { name: 'secret' }).count()).toBe(0);
+    expect(await table.getByRole('row', { name: /mine|written/ }).count()).toBe(3);
   });
 
   it('switches scope from the header and the rows follow it', async () => {
@@ -282,6 +291,17 @@ describe('studio access module', () => {
 
     const scoped = await fetchAs(user, '/api/items/e2e_notes?sort=id');
     expect(scoped.body.data.map((r: { title: string }) => r.title)).toEqual(['mine in the tenant']);
+    await user.goto('/en/content/e2e_notes');
+    await user
+      .getByRole('table')
+      .getByRole('row', { name: /mine in the tenant/ })
+      .waitFor();
+    expect(
+      await user
+        .getByRole('table')
+        .getByRole('row', { name: /mine|written/ })
+        .count(),
+    ).toBe(1);
 
     await user.getByRole('button', { name: 'Scope' }).click();
     await user.getByRole('button', { name: 'Back to root' }).click();
