@@ -142,4 +142,41 @@ describe('studio workflows page', () => {
       .poll(async () => (await api(`/api/items/stories/${id}`)).body.data.status)
       .toBe('published');
   });
+
+  it('shows a non-admin who may read the activity log the history of an item', async () => {
+    const item = await api('/api/items/stories', 'POST', { title: 'Third story' });
+    const id = item.body.data.id as number;
+    const policy = await api('/api/policies', 'POST', { name: 'Story readers', app_access: true });
+    expect(policy.status).toBe(201);
+    const perms = await api('/api/permissions', 'POST', [
+      { policy: policy.body.data.id, collection: 'stories', action: 'read', fields: ['*'] },
+      { policy: policy.body.data.id, collection: 'daas_activity', action: 'read', fields: ['*'] },
+    ]);
+    expect(perms.status).toBe(201);
+    const email = `reader-${Date.now()}@example.com`;
+    const user = await api('/api/users', 'POST', { email, password: 'reader-password-1' });
+    expect(user.status).toBe(201);
+    const access = await api('/api/access', 'POST', {
+      user: user.body.data.id,
+      policy: policy.body.data.id,
+    });
+    expect(access.status).toBe(201);
+
+    const readerContext = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+    });
+    const reader = await readerContext.newPage();
+    await reader.goto('/en/login');
+    await reader.getByLabel('Email').fill(email);
+    await reader.getByLabel('Password').fill('reader-password-1');
+    await reader.getByRole('button', { name: 'Sign in' }).click();
+    await reader.waitForURL((url) => !url.pathname.includes('/login'));
+    await reader.goto(`/en/content/stories/${id}`);
+    await reader.getByRole('button', { name: 'History' }).click();
+    const dialog = reader.getByRole('dialog', { name: 'Activity on this item' });
+    await dialog.getByRole('list', { name: 'Activity on this item' }).getByText('create').waitFor();
+    await reader.screenshot({ path: path.join(SCREENSHOT_DIR, 'item-activity-1280.png') });
+    await readerContext.close();
+  });
 });

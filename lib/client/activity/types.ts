@@ -15,6 +15,8 @@ export interface ActivityEntry {
 export interface ActivityFilters {
   user?: string;
   collection?: string;
+  /** One item of the collection (its key as text). */
+  item?: string;
   action?: string;
   /** Inclusive day bounds, `YYYY-MM-DD` (UTC). */
   from?: string;

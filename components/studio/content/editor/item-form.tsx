@@ -13,6 +13,9 @@ import { ApiError } from '@/lib/client/fetcher';
 import { useItemDeleteMutation } from '@/lib/client/items/item-delete-mutation';
 import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
 import { itemKeys } from '@/lib/client/items/keys';
+import { can } from '@/lib/client/permissions/can';
+import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
+import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { useSaveVersion } from '@/lib/client/versions/version-mutations';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -20,6 +23,7 @@ import { cn } from '@/lib/utils';
 import type { CollectionSchema } from '../use-collection-schema';
 import { FormField } from './form-field';
 import { buildPayload, fieldOfMessage, missingRequired } from './payload';
+import { ItemActivity } from './item-activity';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorField } from './use-editor-schema';
 import { useLeaveGuard } from './use-leave-guard';
@@ -76,6 +80,8 @@ export function ItemForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // Revisions are for administrators; others who may read the activity log see that instead.
+  const canReadActivity = can(usePermissionsMe(useActiveScope()).data, 'daas_activity', 'read');
   const formRef = useRef<HTMLFormElement>(null);
   const isNew = itemKey === null;
   const payload = buildPayload(fields, initial, values, isNew);
@@ -159,7 +165,7 @@ export function ItemForm({
         >
           {!canWrite ? t('readOnly') : dirty ? t('unsaved') : isNew ? t('newHint') : t('upToDate')}
         </p>
-        {schema.admin && !isNew && (
+        {(schema.admin || canReadActivity) && !isNew && (
           <Button type="button" variant="outline" size="sm" onClick={() => setHistoryOpen(true)}>
             <History aria-hidden />
             {t('history')}
@@ -214,6 +220,14 @@ export function ItemForm({
           </div>
         ))}
       </div>
+      {!schema.admin && canReadActivity && !isNew && (
+        <ItemActivity
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+          collection={schema.collection}
+          itemKey={String(itemKey)}
+        />
+      )}
       {schema.admin && !isNew && (
         <RevisionsDrawer
           open={historyOpen}

@@ -1,0 +1,86 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { ErrorState } from '@/components/studio/data-state';
+import { Pagination } from '@/components/studio/pagination';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useActivity } from '@/lib/client/activity/activity-query';
+import { useActiveScope } from '@/lib/client/scope/active-scope';
+
+const PAGE = 20;
+
+/**
+ * The item's history for callers who may read the activity log but not revisions: who did
+ * what to it and when, newest first, paged by the server.
+ */
+export function ItemActivity({
+  open,
+  onOpenChange,
+  collection,
+  itemKey,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  collection: string;
+  itemKey: string;
+}) {
+  const t = useTranslations('ItemEditor');
+  const format = useFormatter();
+  const [page, setPage] = useState(1);
+  const activity = useActivity(useActiveScope(), { collection, item: itemKey }, page, PAGE);
+  const entries = activity.data?.entries;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{t('activityTitle')}</DialogTitle>
+          <DialogDescription>{t('activityDescription')}</DialogDescription>
+        </DialogHeader>
+        {activity.error && !entries ? (
+          <ErrorState
+            error={activity.error}
+            onRetry={activity.refetch}
+            retrying={activity.isFetching}
+          />
+        ) : !entries ? (
+          <div className="space-y-2" aria-hidden>
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('activityEmpty')}</p>
+        ) : (
+          <ol aria-label={t('activityTitle')} className="divide-y rounded-md border">
+            {entries.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-baseline gap-x-3 px-3 py-2 text-sm">
+                <span className="font-medium">{e.action}</span>
+                <span className="text-muted-foreground">
+                  {format.dateTime(new Date(e.timestamp), {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                </span>
+                {e.comment && <span className="basis-full">{e.comment}</span>}
+              </li>
+            ))}
+          </ol>
+        )}
+        <Pagination
+          page={page}
+          pageSize={PAGE}
+          total={activity.data?.total ?? null}
+          onPageChange={setPage}
+          disabled={activity.isFetching}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
