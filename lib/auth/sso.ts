@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { config } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
 import {
-  ForbiddenError,
+  AppError,
   InvalidTokenError,
   TokenExpiredError,
   InvalidCredentialsError,
@@ -110,7 +110,13 @@ export async function redeemSso(input: SsoInput, ctx: RequestContext): Promise<G
   if (!user || user.status !== 'active') throw new InvalidCredentialsError();
   // A second factor cannot be proved through a hand-off: such users sign in themselves.
   if (user.tfa_secret) {
-    throw new ForbiddenError('Users with multi-factor authentication cannot sign in via SSO');
+    // A plain 403, not the ForbiddenError an anonymous caller is told as 401: the platform's
+    // signed token already named this user, so the refusal reveals nothing new.
+    throw new AppError(
+      'FORBIDDEN',
+      403,
+      'Users with multi-factor authentication cannot sign in via SSO',
+    );
   }
   const aal = (await mfaExpected(ctx.db, user)) ? 1 : 2;
   return { grant: await startSession(ctx, user.id, aal), mode: input.mode };

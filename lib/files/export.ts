@@ -36,17 +36,25 @@ export const exportBody = z
   })
   .strict();
 
-/** The body's query object in the query-string form the parser takes. */
-function queryFrom(raw: Record<string, unknown> | undefined): Query {
+/**
+ * The body's query object in the query-string form the parser takes. `limit` is left out:
+ * an export reads in batches of its own, so the page-size caps of a single read don't apply;
+ * the limit asked for (none or -1: every row) caps the export as a whole.
+ */
+function queryFrom(raw: Record<string, unknown> | undefined): { query: Query; cap: number } {
   const flat: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw ?? {})) {
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || key === 'limit') continue;
     if (typeof value === 'string' || typeof value === 'number') flat[key] = String(value);
     else if (Array.isArray(value) && ['fields', 'sort', 'groupBy'].includes(key)) {
       flat[key] = value.map(String).join(',');
     } else flat[key] = JSON.stringify(value);
   }
-  return parseQuery(flat as RawQuery);
+  const limit = raw?.limit === undefined || raw.limit === null ? -1 : Number(raw.limit);
+  if (!Number.isInteger(limit) || limit < -1) {
+    throw new InvalidPayloadError('"query.limit" must be -1 or a whole number of rows');
+  }
+  return { query: parseQuery(flat as RawQuery), cap: limit === -1 ? Infinity : limit };
 }
 
 /** A spreadsheet would run a cell starting with these as a formula. */
@@ -117,13 +125,12 @@ export async function exportItems(
   const { collection, body } = input;
   const schema = await getSchema(ctx.db);
   const policy = await readPolicyFor(ctx, schema, collection);
-  const query = queryFrom(body.query);
+  const { query, cap } = queryFrom(body.query);
   if (query.aggregate || query.groupBy) {
     throw new InvalidPayloadError('Exports write items: aggregate and groupBy are not taken');
   }
   const pk = schema.collections[collection]?.primary;
   const sort = query.sort?.length ? query.sort : pk ? [pk] : null;
-  const cap = query.limit !== null && query.limit >= 0 ? query.limit : Infinity;
   // The first batch runs before the file exists, so a bad query creates nothing.
   const firstBatch = await readByQuery(
     collection,
