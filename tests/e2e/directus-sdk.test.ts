@@ -252,15 +252,17 @@ describe('@directus/sdk against the production server', () => {
     const api = withToken();
     const form = new FormData();
     form.append('title', 'Notes');
-    form.append('file', new Blob(['hello files'], { type: 'text/plain' }), 'notes.txt');
+    // Bytes that are not text: the SDK hands the raw stream of anything but text and JSON.
+    const bytes = new Uint8Array([0, 1, 2, 250, 251, 252, 0, 7]);
+    form.append('file', new Blob([bytes], { type: 'application/octet-stream' }), 'notes.bin');
     const uploaded = (await api.request(uploadFiles(form))) as { id: string; type: string };
-    expect(uploaded.type).toBe('text/plain');
+    expect(uploaded.type).toBe('application/octet-stream');
     const listed = await api.request(
       readFiles({ filter: { title: { _eq: 'Notes' } }, fields: ['id', 'filename_download'] }),
     );
-    expect(listed).toEqual([{ id: uploaded.id, filename_download: 'notes.txt' }]);
+    expect(listed).toEqual([{ id: uploaded.id, filename_download: 'notes.bin' }]);
     const stream = await api.request(readAssetRaw(uploaded.id));
-    expect(await new Response(stream).text()).toBe('hello files');
+    expect([...new Uint8Array(await new Response(stream).arrayBuffer())]).toEqual([...bytes]);
     const refused = await api
       .request(importFile(`${server.url}/api/server/ping`))
       .catch((e: unknown) => e as { response: Response });

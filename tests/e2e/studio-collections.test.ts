@@ -88,13 +88,22 @@ describe('studio data model', () => {
       body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     });
     adminToken = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    // A signed-in user without any role: no administrator access.
-    const created = await fetch(`${server.url}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ email: EDITOR_EMAIL, password: EDITOR_PASSWORD }),
-    });
+    // A user with studio (app) access but no administrator access.
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify(body),
+      });
+    const created = await post('/api/users', { email: EDITOR_EMAIL, password: EDITOR_PASSWORD });
     expect(created.status).toBe(201);
+    const policy = await post('/api/policies', { name: 'Editors', app_access: true });
+    expect(policy.status).toBe(201);
+    const grant = await post('/api/access', {
+      user: ((await created.json()) as { data: { id: string } }).data.id,
+      policy: ((await policy.json()) as { data: { id: string } }).data.id,
+    });
+    expect(grant.status).toBe(201);
     context = await browser.newContext({
       baseURL: server.url,
       viewport: { width: 1280, height: 800 },
