@@ -28,7 +28,8 @@ module.exports = {
       name: 'access-and-events-below-services',
       comment: 'access and events sit under the domain services and never reach up into them.',
       severity: 'error',
-      from: { path: '^lib/(access|events)/' },
+      // A module's binding (http.ts) sits on the HTTP floor, above every service.
+      from: { path: '^lib/(access|events)/', pathNot: BINDING },
       to: { path: `^lib/(?!(core|db|access|events)/|redis\\.ts$|sibling-bus\\.ts$)` },
     },
     {

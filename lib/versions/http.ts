@@ -3,6 +3,7 @@ import { listReply } from '@/lib/http/reply';
 import { route, type RouteHandler } from '@/lib/http/route';
 import { itemsQuerySchema } from '@/lib/items/parse';
 import * as versions from './service';
+import { listVersions, readVersion } from './read';
 
 /** The HTTP binding of /api/versions (Directus 11 content versions). */
 const tags = ['Versions'];
@@ -10,7 +11,7 @@ const params = versions.versionParams;
 
 export const versionRoutes: Record<string, RouteHandler> = {
   list: route({ query: itemsQuerySchema, summary: 'List content versions', tags }, async (i, ctx) =>
-    listReply(await versions.listVersions(i, ctx)),
+    listReply(await listVersions(i, ctx)),
   ),
   create: route(
     {
@@ -29,9 +30,7 @@ export const versionRoutes: Record<string, RouteHandler> = {
     { body: versions.batchDeleteBody, status: 204, summary: 'Delete content versions', tags },
     (i, ctx) => versions.deleteVersions(i, ctx),
   ),
-  readOne: route({ params, summary: 'One content version', tags }, (i, ctx) =>
-    versions.readVersion(i, ctx),
-  ),
+  readOne: route({ params, summary: 'One content version', tags }, (i, ctx) => readVersion(i, ctx)),
   update: route(
     { params, body: versions.versionChange, summary: 'Rename a content version', tags },
     (i, ctx) => versions.updateVersion(i, ctx),

@@ -1,8 +1,6 @@
 import 'server-only';
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { permissionOf, readPolicyFor } from '@/lib/items/access';
 import type { RequestContext } from '@/lib/core/context';
 import {
   AppError,
@@ -15,40 +13,26 @@ import {
 import type { Db } from '@/lib/db/client';
 import { translateDbError } from '@/lib/db/errors';
 import { emitter } from '@/lib/events/emitter';
-import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
-import { allowsField, type ReadPolicy } from '@/lib/items/read/policy';
-import * as read from '@/lib/items/read/service';
-import { coerceKey } from '@/lib/items/write/validate';
+import { type ReadPolicy } from '@/lib/items/read/policy';
 import * as write from '@/lib/items/write/service';
-import { getSchema, SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
+import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
+import {
+  type Item,
+  type Key,
+  VERSIONS,
+  itemKey,
+  mainHash,
+  mayUpdate,
+  parseDelta,
+  readVersion,
+  readableDelta,
+  seenVersion,
+  shownVersion,
+  versionNotFound,
+  versionedCollection,
+} from './read';
 
-/**
- * Content versions (Directus 11 shapes): a named draft of one item, stored as a delta over
- * it. Versions are governed by the item's own permissions: reading one needs the item to be
- * readable (its delta shows only readable fields), creating, saving, promoting, renaming and
- * deleting one need update permission on the item. A version of an item the caller can't
- * read answers exactly as a version that doesn't exist.
- */
-
-type Item = Record<string, unknown>;
-type Key = string | number;
-
-export const VERSIONS = 'daas_versions';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface VersionRow {
-  id: string;
-  key: string;
-  name: string | null;
-  collection: string;
-  item: string;
-  hash: string | null;
-  delta: unknown;
-  date_created: unknown;
-  date_updated: unknown;
-  user_created: string | null;
-  user_updated: string | null;
-}
+/** Writes of content versions: create, rename, delete, save into the draft, promote. */
 
 const versionKey = z
   .string()
@@ -78,203 +62,6 @@ export const promoteBody = z
   .object({ mainHash: z.string().min(1).max(128), fields: z.array(z.string().max(64)).optional() })
   .strict();
 export const versionParams = z.object({ id: z.string().min(1).max(255) });
-
-/** The same answer for a version that doesn't exist and one the caller can't see. */
-function versionNotFound(): AppError {
-  return new NotFoundError('Version not found');
-}
-
-function parseDelta(raw: unknown): Item {
-  const value = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Item) : {};
-}
-
-/** A user collection with a primary key: the only kind an item version can belong to. */
-function versionedCollection(schema: SchemaOverview, collection: string) {
-  const c = Object.hasOwn(schema.collections, collection)
-    ? schema.collections[collection]
-    : undefined;
-  if (!c || !c.schema || !c.primary || collection.startsWith(SYSTEM_PREFIX)) return null;
-  return c as typeof c & { primary: string };
-}
-
-async function itemKey(schema: SchemaOverview, collection: string, raw: unknown) {
-  const c = versionedCollection(schema, collection);
-  if (!c) return null;
-  return coerceKey(c.fields[c.primary], raw);
-}
-
-/**
- * The fingerprint of the main item: every stored column, whoever asks, so a change that
- * the caller can't read still makes a version outdated. Locks the row inside a write.
- */
-export async function mainHash(
-  db: Db,
-  input: { collection: string; pk: string; key: Key; lock?: boolean },
-): Promise<string | null> {
-  const lock = input.lock ? sql`for update` : sql``;
-  const { rows } = await sql<{
-    j: string;
-  }>`select to_jsonb(t)::text as j from ${sql.id(input.collection)} as t where ${sql.id(input.pk)} = ${input.key} ${lock}`.execute(
-    db,
-  );
-  if (!rows.length) return null;
-  return crypto.createHash('sha256').update(rows[0].j).digest('hex');
-}
-
-interface Seen {
-  row: VersionRow;
-  key: Key;
-  pk: string;
-  policy: ReadPolicy | undefined;
-  /** The main item as the caller may read it. */
-  main: Item;
-}
-
-/** The caller's read policy on a collection, or null when it may not read it at all. */
-async function readPolicy(ctx: RequestContext, schema: SchemaOverview, collection: string) {
-  try {
-    return { policy: await readPolicyFor(ctx, schema, collection) };
-  } catch (err) {
-    if (err instanceof AppError && (err.status === 403 || err.status === 401)) return null;
-    throw err;
-  }
-}
-
-/** The main item through the caller's read rules; null when absent or hidden from it. */
-async function mainItem(
-  ctx: RequestContext,
-  input: { collection: string; key: Key; policy: ReadPolicy | undefined },
-): Promise<Item | null> {
-  const query = { ...emptyQuery(), fields: ['*'] };
-  const items = await read.readMany(input.collection, [input.key], query, ctx, {
-    policy: input.policy,
-  });
-  return items[0] ?? null;
-}
-
-/**
- * Of a stored delta, the fields the caller may read on this item (field permissions,
- * per-row grants of several policies): a delta is stored JSON, not read through the plan.
- */
-export async function readableDelta(
-  ctx: RequestContext,
-  input: { collection: string; key: Key; policy: ReadPolicy | undefined; delta: unknown },
-): Promise<Item> {
-  const values = parseDelta(input.delta);
-  const { collection, policy } = input;
-  const names = Object.keys(values).filter(
-    (field) => !policy || allowsField(policy(collection), field),
-  );
-  const shown = await read.fieldsReadableOn(
-    { collection, id: input.key, fields: names, policy },
-    ctx,
-  );
-  return Object.fromEntries(shown.map((f) => [f, values[f]]));
-}
-
-async function storedVersion(db: Db, id: string): Promise<VersionRow | null> {
-  if (!UUID.test(id)) return null;
-  const { rows } = await sql<VersionRow>`select * from daas_versions where id = ${id}`.execute(db);
-  return rows[0] ?? null;
-}
-
-/** A version the caller may see (its item readable), or the one 404 for everything else. */
-async function seenVersion(ctx: RequestContext, id: string): Promise<Seen> {
-  const row = await storedVersion(ctx.db, id);
-  if (!row) throw versionNotFound();
-  return seen(ctx, row);
-}
-
-async function seen(ctx: RequestContext, row: VersionRow): Promise<Seen> {
-  const schema = await getSchema(ctx.db);
-  const c = versionedCollection(schema, row.collection);
-  const key = await itemKey(schema, row.collection, row.item);
-  if (!c || key === null) throw versionNotFound();
-  const access = await readPolicy(ctx, schema, row.collection);
-  if (!access) throw versionNotFound();
-  const main = await mainItem(ctx, { collection: row.collection, key, policy: access.policy });
-  if (!main) throw versionNotFound();
-  return { row, key, pk: c.primary, policy: access.policy, main };
-}
-
-/**
- * Update permission on the item: 403 without one on the collection, 404 when the item is
- * outside its item filter (or absent). Returns the permission's writable fields.
- */
-async function mayUpdate(
-  ctx: RequestContext,
-  input: { schema: SchemaOverview; collection: string; key: Key },
-): Promise<Set<string> | '*'> {
-  const permission = await permissionOf(ctx, input.schema, input.collection, 'update');
-  const c = input.schema.collections[input.collection];
-  const filter = permission?.filter ?? null;
-  const query = { ...emptyQuery(), fields: [c.primary as string], filter };
-  const found = await read.readMany(input.collection, [input.key], query, ctx, {
-    events: false,
-  });
-  if (!found.length) throw new NotFoundError('Item not found');
-  return permission?.fields ?? '*';
-}
-
-async function shownVersion(ctx: RequestContext, s: Seen): Promise<Item> {
-  const d =
-    s.row.delta === null ? null : await readableDelta(ctx, { ...s, ...s.row, delta: s.row.delta });
-  return { ...s.row, delta: d };
-}
-
-/** GET /api/versions/:id */
-export async function readVersion(input: { params: { id: string } }, ctx: RequestContext) {
-  return shownVersion(ctx, await seenVersion(ctx, input.params.id));
-}
-
-const LIST_MAX = 1000;
-
-/**
- * GET /api/versions: the query language over daas_versions, each version shown only when
- * its item is readable, its delta only with readable fields. The delta can't be filtered,
- * sorted or searched on (it may hold fields the caller can't read).
- */
-export async function listVersions(input: { query: ItemsQueryInput }, ctx: RequestContext) {
-  const query = parseQuery(input.query as RawQuery);
-  if (query.aggregate || query.groupBy) {
-    throw new InvalidPayloadError('Versions cannot be aggregated');
-  }
-  const wanted = query.fields;
-  // The delta is added afterwards, filtered per item; the read itself never touches it.
-  const fields = wanted ? [...new Set([...wanted.filter((f) => f !== 'delta'), 'id'])] : ['*'];
-  const hidden = { [VERSIONS]: ['delta'] };
-  const q = { ...query, fields, limit: Math.min(query.limit ?? 100, LIST_MAX) };
-  if (query.limit === -1) q.limit = LIST_MAX;
-  const result = await read.readByQuery(VERSIONS, q, ctx, { system: true, hidden, events: false });
-  const showDelta = !wanted || wanted.includes('*') || wanted.includes('delta');
-  const out: Item[] = [];
-  for (const r of result.data as Item[]) {
-    const row = await storedVersion(ctx.db, String(r.id));
-    if (!row) continue;
-    let s: Seen;
-    try {
-      s = await seen(ctx, row);
-    } catch (err) {
-      if (err instanceof AppError && err.status === 404) continue;
-      throw err;
-    }
-    const item: Item = { ...r };
-    if (showDelta) item.delta = (await shownVersion(ctx, s)).delta;
-    if (wanted && !wanted.includes('*') && !wanted.includes('id')) delete item.id;
-    out.push(item);
-  }
-  // Counts over versions the caller can't see would tell it they exist: for anyone but an
-  // administrator they count only what this page shows.
-  if (ctx.accountability.admin || !result.meta) return { data: out, meta: result.meta };
-  const meta = {
-    ...result.meta,
-    total_count: out.length,
-    total: out.length,
-    total_estimated: false,
-  };
-  return { data: out, meta };
-}
 
 function uniqueKey(): AppError {
   return new ConflictError('A version with this key already exists for this item', {
