@@ -7,10 +7,10 @@
  * Env: BENCH_CASES (JSON file: [{method, path, statements}]), DATABASE_URL, PORT,
  * WEB_CONCURRENCY, DB_POOL_MAX.
  */
-import cluster from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
+import { runClustered } from './cluster';
 
 interface Case {
   method: string;
@@ -57,13 +57,4 @@ function serve(): void {
     .listen(Number(process.env.PORT), '127.0.0.1');
 }
 
-const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1));
-if (cluster.isPrimary && workers > 1) {
-  for (let i = 0; i < workers; i++) cluster.fork();
-  process.on('SIGTERM', () => {
-    for (const w of Object.values(cluster.workers ?? {})) w?.kill();
-    process.exit(0);
-  });
-} else {
-  serve();
-}
+runClustered(serve);

@@ -4,21 +4,20 @@
  * requests with the same SQL: a bare node:http server (bench/bare-server.ts) and pgbench.
  * The API authenticates with an admin static token (daas_users.token): one indexed lookup.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { bundle } from '../scripts/build-server';
 import {
   ADMIN_EMAIL,
-  freePort,
   freshDatabase,
   ROOT,
   startServer,
   type FreshDatabase,
 } from '../tests/helpers/server';
 import type { BenchRequest, Captured } from './capture';
+import { keepReport, measure, runIfMain, startBareServer, type BareServer } from './harness';
 import { pgbench, pgbenchPath, type Measure } from './pgbench';
 import { seed } from './seed';
 
@@ -84,22 +83,17 @@ function selected(): Case[] {
   return picked;
 }
 
-async function measure(c: Case, base: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({
-    url: base + c.path,
-    method: c.method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: c.body === undefined ? undefined : JSON.stringify(c.body),
-    connections: CONNECTIONS,
-    duration: seconds,
-  });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: bad,
-  };
+function measureCase(c: Case, base: string, headers: Record<string, string>, seconds: number) {
+  return measure(
+    {
+      url: base + c.path,
+      method: c.method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: c.body === undefined ? undefined : JSON.stringify(c.body),
+    },
+    seconds,
+    CONNECTIONS,
+  );
 }
 
 function serverEnv(database: FreshDatabase): Record<string, string> {
@@ -134,48 +128,26 @@ export async function capture(database: FreshDatabase, cases: Case[]): Promise<C
   }
 }
 
-async function startBare(
-  database: FreshDatabase,
-  cases: object[],
-): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+async function startBare(database: FreshDatabase, cases: object[]): Promise<BareServer> {
   const file = path.join(os.tmpdir(), `bench-cases-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify(cases));
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...database.env,
-        BENCH_CASES: file,
-        PORT: String(port),
-        WEB_CONCURRENCY: WORKERS,
+  try {
+    const server = await startBareServer('bench/bare-server.ts', {
+      ...database.env,
+      BENCH_CASES: file,
+      WEB_CONCURRENCY: WORKERS,
+    });
+    return {
+      url: server.url,
+      stop: async () => {
+        await server.stop();
+        fs.rmSync(file, { force: true });
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
-      detached: true,
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // gone
-    }
+    };
+  } catch (err) {
     fs.rmSync(file, { force: true });
-  };
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(url + '/').then(
-      (r) => r.status === 404,
-      () => false,
-    );
-    if (ok) return { url, child, stop };
-    await new Promise((r) => setTimeout(r, 100));
+    throw err;
   }
-  await stop();
-  throw new Error('bare server did not start');
 }
 
 interface Row {
@@ -246,10 +218,10 @@ export async function runItemsBench(): Promise<string> {
     try {
       for (const [i, c] of cases.entries()) {
         const auth = { authorization: `Bearer ${c.token ?? TOKEN}` };
-        await measure(c, api.url, auth, 1);
-        const a = await measure(c, api.url, auth, DURATION_S);
-        await measure(c, bare.url, {}, 1);
-        const b = await measure(c, bare.url, {}, DURATION_S);
+        await measureCase(c, api.url, auth, 1);
+        const a = await measureCase(c, api.url, auth, DURATION_S);
+        await measureCase(c, bare.url, {}, 1);
+        const b = await measureCase(c, bare.url, {}, DURATION_S);
         const p = bin
           ? await pgbench(bin, database.url!, captured[i].statements, DURATION_S)
           : null;
@@ -288,20 +260,7 @@ export async function runItemsBench(): Promise<string> {
   ];
   if (errors) lines.push('', `Non-2xx responses, errors or timeouts: ${errors}`);
   if (!bin) lines.push('', 'pgbench was not found: its column is empty.');
-  const report = lines.join('\n') + '\n';
-  const dir = path.join(import.meta.dirname, 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `items-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
-  fs.writeFileSync(file, report);
-  return `${report}\nwritten to ${path.relative(process.cwd(), file)}\n`;
+  return keepReport('items', lines.join('\n') + '\n');
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  runItemsBench().then(
-    (report) => console.log(report),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.filename, runItemsBench);

@@ -2,13 +2,15 @@
  * `npm run bench` (after `npm run build`): the production server with /api served directly,
  * then with /api served through Next (API_VIA_NEXT=1), same database, same worker count,
  * one after the other so they never compete for the CPU. Prints a Markdown table and keeps
- * it under bench/results/. Then the items benchmark (bench/items.ts).
+ * it under bench/results/. Then the items benchmark (bench/items.ts) and the assets benchmark
+ * (bench/files.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freshDatabase, startServer, type StartedServer } from '../tests/helpers/server';
+import { runFilesBench } from './files';
 import { runItemsBench } from './items';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -97,6 +99,8 @@ async function main() {
   console.log(`written to ${path.relative(process.cwd(), file)}`);
   // The items engine on a realistic data set, next to bare node:http and pgbench.
   if (process.env.BENCH_ITEMS !== '0') console.log(await runItemsBench());
+  // Assets, original and a cached transform, next to a bare node:http file server.
+  if (process.env.BENCH_FILES !== '0') console.log(await runFilesBench());
 }
 
 main().catch((err: unknown) => {

@@ -28,10 +28,10 @@ export async function newPgDatabase(base: string): Promise<{ url: string; drop()
  */
 export async function createTestDatabase(): Promise<{ url: string | null; drop(): Promise<void> }> {
   const base = process.env.TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!base) {
-    process.env.DATA_DIR = 'memory://';
-    return { url: null, drop: async () => undefined };
-  }
+  // No data directory on either database: uploads (and a generated secret) stay with this
+  // test file's process, not in the project's .data shared by every file running at once.
+  process.env.DATA_DIR = 'memory://';
+  if (!base) return { url: null, drop: async () => undefined };
   process.env.TEST_BASE_DATABASE_URL = base;
   const db = await newPgDatabase(base);
   process.env.DATABASE_URL = db.url;

@@ -6,10 +6,15 @@ import S3rver from 's3rver';
 export interface S3Server {
   endpoint: string;
   bucket: string;
-  /** Keys stored in the bucket right now. */
-  keys(): string[];
+  /** What points the app's S3 driver at this server (the STORAGE_S3_* variables). */
+  env: Record<string, string>;
+  /** The folder the bucket's objects are kept in: `<key>._S3rver_object` each. */
+  objectsDir: string;
   close(): Promise<void>;
 }
+
+/** The suffix s3rver gives the file holding an object's bytes. */
+export const S3RVER_OBJECT_SUFFIX = '._S3rver_object';
 
 /** An S3-compatible server in this process, on a loopback port, with one empty bucket. */
 export async function startS3Server(bucket = 'daas-test'): Promise<S3Server> {
@@ -22,21 +27,17 @@ export async function startS3Server(bucket = 'daas-test'): Promise<S3Server> {
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const { port } = await server.run();
-  const bucketDir = path.join(dir, bucket);
-  const walk = (d: string): string[] =>
-    fs.existsSync(d)
-      ? fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => {
-          const full = path.join(d, e.name);
-          return e.isDirectory() ? walk(full) : [path.relative(bucketDir, full)];
-        })
-      : [];
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     bucket,
-    keys: () =>
-      walk(bucketDir)
-        .filter((k) => !k.endsWith('._S3rver_metadata.json'))
-        .map((k) => k.replace(/\._S3rver_object$/, '')),
+    env: {
+      STORAGE_S3_BUCKET: bucket,
+      STORAGE_S3_ENDPOINT: endpoint,
+      STORAGE_S3_KEY: 'S3RVER',
+      STORAGE_S3_SECRET: 'S3RVER',
+    },
+    objectsDir: path.join(dir, bucket),
     close: async () => {
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });

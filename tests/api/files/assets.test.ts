@@ -1,41 +1,41 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
-import { addPermissions, createPermittedUser } from '../../helpers/permissions';
-import { formWith, pngBytes } from './fixtures';
+import { createPermittedUser } from '../../helpers/permissions';
+import { STORAGE_DRIVERS, storeFilesWith } from '../../helpers/storage';
+import { bitmapPngBytes, formWith, noisyPngBytes, pngBytes } from './fixtures';
 
 const app = setupTestApp();
 let admin: string;
-let image: string;
-let text: string;
 
 beforeAll(async () => {
   admin = await app.adminToken();
-  const up = await app.request('/api/files', {
-    method: 'POST',
-    token: admin,
-    form: formWith({}, { bytes: await pngBytes(400, 200), filename: 'wide.png' }),
-  });
-  image = up.body.data.id;
-  const t = await app.request('/api/files', {
-    method: 'POST',
-    token: admin,
-    form: formWith(
-      {},
-      { bytes: 'abcdefghijklmnopqrstuvwxyz', filename: 'alphabet.txt', type: 'text/plain' },
-    ),
-  });
-  text = t.body.data.id;
 });
 
-async function bytesOf(path: string, headers: Record<string, string> = {}, token = admin) {
-  const res = await app.request(path, { token, headers });
-  return res;
+async function uploaded(bytes: Buffer | string, filename: string, type?: string) {
+  const res = await app.request('/api/files', {
+    method: 'POST',
+    token: admin,
+    form: formWith({}, { bytes, filename, type }),
+  });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.text}`);
+  return res.body.data.id as string;
 }
 
-describe('GET /api/assets/:id', () => {
+async function bytesOf(path: string, headers: Record<string, string> = {}, token = admin) {
+  return app.request(path, { token, headers });
+}
+
+describe.each(STORAGE_DRIVERS)('GET /api/assets/:id on %s storage', (driver) => {
+  const stored = storeFilesWith(driver);
+  let image: string;
+  let text: string;
+
+  beforeAll(async () => {
+    image = await uploaded(await pngBytes(400, 200), 'wide.png');
+    text = await uploaded('abcdefghijklmnopqrstuvwxyz', 'alphabet.txt', 'text/plain');
+  });
+
   it('serves the bytes with type, length, validators and an inline disposition', async () => {
     const res = await bytesOf(`/api/assets/${text}`);
     expect(res.status).toBe(200);
@@ -90,30 +90,60 @@ describe('GET /api/assets/:id', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('resizes, converts and caches image transforms', async () => {
-    const res = await app.request(`/api/assets/${image}?width=100&format=webp&quality=60`, {
-      token: admin,
-    });
+  it('resizes, converts and caches image transforms, answering again from the cache', async () => {
+    const res = await bytesOf(`/api/assets/${image}?width=100&format=webp&quality=60`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
-    const raw = await app.request(
-      `/api/assets/${image}?width=100&height=100&fit=contain&format=png`,
-      {
-        token: admin,
-      },
-    );
-    const response = await fetchBytes(
-      `/api/assets/${image}?width=100&height=100&fit=contain&format=png`,
-    );
-    const meta = await sharp(response).metadata();
-    expect([raw.status, meta.width, meta.height, meta.format]).toEqual([200, 100, 100, 'png']);
+    const contain = `/api/assets/${image}?width=100&height=100&fit=contain&format=png`;
+    const meta = await sharp(await fetchBytes(contain)).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([100, 100, 'png']);
     const small = await fetchBytes(
       `/api/assets/${image}?width=1000&withoutEnlargement=true&format=png`,
     );
     expect((await sharp(small).metadata()).width).toBe(400);
-    const { uploadsRoot } = await import('@/lib/files/storage/local');
-    const cached = fs.readdirSync(path.join(uploadsRoot(), 'transforms'));
-    expect(cached.filter((n) => n.startsWith(`${image}-`)).length).toBe(3);
+    const cached = () => stored.keys().filter((k) => k.startsWith(`transforms/${image}-`));
+    expect(cached().length).toBe(3);
+    const again = await fetchBytes(contain);
+    expect(cached().length).toBe(3);
+    expect(cached().some((k) => stored.bytes(k)?.equals(again))).toBe(true);
+  });
+
+  it('sizes by each of width, height and fit', async () => {
+    const size = async (query: string) => {
+      const m = await sharp(
+        await fetchBytes(`/api/assets/${image}?${query}&format=png`),
+      ).metadata();
+      return [m.width, m.height];
+    };
+    expect(await size('width=100')).toEqual([100, 50]);
+    expect(await size('height=50')).toEqual([100, 50]);
+    expect(await size('width=100&height=100&fit=cover')).toEqual([100, 100]);
+    expect(await size('width=100&height=100&fit=contain')).toEqual([100, 100]);
+    expect(await size('width=100&height=100&fit=inside')).toEqual([100, 50]);
+    expect(await size('width=100&height=100&fit=outside')).toEqual([200, 100]);
+    expect(await size('width=800&withoutEnlargement=false')).toEqual([800, 400]);
+  });
+
+  it('encodes with the quality asked for', async () => {
+    const photo = await uploaded(await noisyPngBytes(200, 100), 'photo.png');
+    const low = await fetchBytes(`/api/assets/${photo}?format=jpg&quality=10`);
+    const high = await fetchBytes(`/api/assets/${photo}?format=jpg&quality=95`);
+    expect((await sharp(low).metadata()).format).toBe('jpeg');
+    expect(low.length * 2).toBeLessThan(high.length);
+  });
+
+  it('refuses to transform an image past the pixel limit, caching nothing', async () => {
+    const { MAX_TRANSFORM_INPUT_PIXELS } = await import('@/lib/files/transform');
+    const side = Math.floor(Math.sqrt(MAX_TRANSFORM_INPUT_PIXELS)) + 1;
+    // The same width in a strip under the limit transforms: the refusal is the pixel count.
+    const strip = await uploaded(bitmapPngBytes(side, 2), 'strip.png');
+    expect((await bytesOf(`/api/assets/${strip}?width=100`)).status).toBe(200);
+    const huge = await uploaded(bitmapPngBytes(side, side), 'huge.png');
+    const res = await bytesOf(`/api/assets/${huge}?width=100`);
+    expect(res.status).toBe(400);
+    expect(stored.keys().filter((k) => k.startsWith(`transforms/${huge}-`))).toEqual([]);
+    const original = await bytesOf(`/api/assets/${huge}`);
+    expect([original.status, original.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
 
   it('picks avif or webp for format=auto from Accept', async () => {
@@ -156,6 +186,9 @@ describe('GET /api/assets/:id', () => {
       'quality=101',
       'format=bmp',
       'height=abc',
+      'width=-5',
+      'width=1.5',
+      'withoutEnlargement=maybe',
     ]) {
       expect((await bytesOf(`/api/assets/${image}?${q}`)).status, q).toBe(400);
     }
@@ -169,9 +202,23 @@ describe('GET /api/assets/:id', () => {
     expect((await app.request(`/api/assets/${text}`)).status).toBe(401);
     const { getDb } = await import('@/lib/db/client');
     const { publicPolicyId } = await import('@/lib/access/policies');
-    await addPermissions((await publicPolicyId(getDb(), null))!, [
-      { collection: 'daas_files', action: 'read', permissions: { id: { _eq: text } } },
-    ]);
+    const granted = await app.request('/api/permissions', {
+      method: 'POST',
+      token: admin,
+      body: {
+        policy: await publicPolicyId(getDb(), null),
+        collection: 'daas_files',
+        action: 'read',
+        fields: ['*'],
+        permissions: { id: { _eq: text } },
+      },
+    });
+    expect(granted.status).toBe(201);
+    // The public policy is shared by the storage drivers' runs of this file.
+    onTestFinished(async () => {
+      const id = granted.body.data.id as string;
+      await app.request(`/api/permissions/${id}`, { method: 'DELETE', token: admin });
+    });
     const anon = await app.request(`/api/assets/${text}`);
     expect(anon.status).toBe(200);
     expect(anon.text).toBe('abcdefghijklmnopqrstuvwxyz');

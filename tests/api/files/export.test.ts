@@ -1,11 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import YAML from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { createPermittedUser } from '../../helpers/permissions';
+import { storeFilesWith } from '../../helpers/storage';
 
 const app = setupTestApp();
+const stored = storeFilesWith('local');
 let admin: string;
 
 beforeAll(async () => {
@@ -30,14 +30,7 @@ async function exported(body: Record<string, unknown>, token = admin) {
 }
 
 async function contents(id: string): Promise<string> {
-  const { getDb } = await import('@/lib/db/client');
-  const { uploadsRoot } = await import('@/lib/files/storage/local');
-  const row = await getDb()
-    .selectFrom('daas_files')
-    .select('filename_disk')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return fs.readFileSync(path.join(uploadsRoot(), row.filename_disk!), 'utf8');
+  return (await stored.ofFile(id))?.toString('utf8') ?? '';
 }
 
 describe('POST /api/utils/export/:collection', () => {

@@ -2,12 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createScopeItem, grant, uniqueSegment } from '../../helpers/access';
 import { setupTestApp } from '../../helpers/app';
 import { addPermissions, createPermissionPolicy } from '../../helpers/permissions';
+import { STORAGE_DRIVERS, storeFilesWith } from '../../helpers/storage';
 import { createUser } from '../../helpers/users';
 import { formWith } from './fixtures';
 
 const app = setupTestApp();
 
-describe('files and scopes', () => {
+describe.each(STORAGE_DRIVERS)('files and scopes on %s storage', (driver) => {
+  storeFilesWith(driver);
   let acme: string;
   let globex: string;
   let token: string;
