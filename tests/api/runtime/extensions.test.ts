@@ -302,7 +302,9 @@ describe('runtime extensions', () => {
       body: { name: name('bad'), type: 'endpoint', source: 'export default async () => {' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].message).toMatch(/^"source" does not compile: Unexpected end of input/);
+    expect(res.body.errors[0].message).toMatch(
+      /^"source" does not compile: Unexpected end of input/,
+    );
   });
 
   it('records when a call failed, and forgets the error once the source changes', async () => {
