@@ -1,11 +1,14 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Search, type LucideIcon } from 'lucide-react';
+import { Search, SearchX, type LucideIcon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { LoadingState, QueryState } from '@/components/studio/data-state';
+import { PageHeader } from '@/components/studio/page-header';
 import { Pagination } from '@/components/studio/pagination';
 import { Input } from '@/components/ui/input';
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ListResponse } from '@/lib/client/access/types';
 import type { RuntimeListParams } from '@/lib/client/runtime/types';
 import { useDebounced } from '../access/use-debounced';
@@ -39,27 +42,44 @@ export function useListState(initialFilter: Record<string, string | null> = {}) 
 
 export type ListState = ReturnType<typeof useListState>;
 
-/** A server-paged list: a search box (plus any filters), the rows, the page controls. */
+export interface ListColumn {
+  /** The message key of the heading, in the page's namespace. */
+  key: string;
+  /** For columns hidden on narrow screens (their facts then sit under the name). */
+  className?: string;
+}
+
+/**
+ * A runtime list page: header, search (plus any filters), a server-paged table whose last
+ * column holds the row actions, and the page controls. The namespace holds `title`,
+ * `description`, `search`, `actions`, `emptyTitle`, `emptyBody`, `noMatchTitle`, `noMatchBody`.
+ */
 export function PagedList<T>({
+  namespace,
+  icon,
+  actions,
   query,
   state,
-  searchLabel,
   filters,
-  empty,
-  noMatch,
-  children,
+  columns,
+  row,
 }: {
+  namespace: 'Extensions' | 'Cron' | 'Services';
+  icon: LucideIcon;
+  actions: ReactNode;
   query: UseQueryResult<ListResponse<T>>;
   state: ListState;
-  searchLabel: string;
   filters?: ReactNode;
-  empty: { icon: LucideIcon; title: string; description: ReactNode };
-  noMatch: { icon: LucideIcon; title: string; description: ReactNode };
-  /** The rows, usually a table (which brings its own frame). */
-  children: (rows: T[]) => ReactNode;
+  columns: ListColumn[];
+  row: (item: T) => ReactNode;
 }) {
+  const t = useTranslations(namespace);
+  const empty = state.filtered
+    ? { icon: SearchX, title: t('noMatchTitle'), description: t('noMatchBody') }
+    : { icon, title: t('emptyTitle'), description: t('emptyBody') };
   return (
     <>
+      <PageHeader title={t('title')} description={t('description')} actions={actions} />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <Search
@@ -68,8 +88,8 @@ export function PagedList<T>({
           />
           <Input
             type="search"
-            aria-label={searchLabel}
-            placeholder={searchLabel}
+            aria-label={t('search')}
+            placeholder={t('search')}
             className="pl-9"
             value={state.search}
             onChange={(e) => state.setSearch(e.target.value)}
@@ -81,11 +101,25 @@ export function PagedList<T>({
         query={query}
         loading={<LoadingState rows={5} />}
         isEmpty={(body) => body.data.length === 0}
-        empty={state.filtered ? noMatch : empty}
+        empty={empty}
       >
         {(body) => (
           <>
-            {children(body.data)}
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  {columns.map((c) => (
+                    <TableHead key={c.key} className={c.className}>
+                      {t(c.key)}
+                    </TableHead>
+                  ))}
+                  <TableHead>
+                    <span className="sr-only">{t('actions')}</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody aria-busy={query.isFetching}>{body.data.map(row)}</TableBody>
+            </Table>
             <Pagination
               className="mt-4"
               page={state.params.page}

@@ -19,7 +19,10 @@ export function useFormErrors(): (error: unknown) => FormErrors {
   const t = useTranslations('Runtime');
   const message = useErrorMessage();
   return (error) => {
-    const fields = fieldErrorsOf(error);
+    // The server's words follow the field's name ("source" does not compile: ...).
+    const fields = Object.fromEntries(
+      Object.entries(fieldErrorsOf(error)).map(([k, v]) => [k, v[0].toUpperCase() + v.slice(1)]),
+    );
     if (error instanceof ApiError && error.code === 'RECORD_NOT_UNIQUE') {
       fields.name = t('nameTaken');
     }

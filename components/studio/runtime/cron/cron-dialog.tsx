@@ -1,34 +1,18 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
-import { useId, useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { useId, useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { useRuntimeSave } from '@/lib/client/runtime/runtime-mutations';
 import type { CronInput, CronJob } from '@/lib/client/runtime/types';
+import { SwitchField } from '../../settings/form-parts';
+import { EditDialog } from '../edit-dialog';
 import { ExtensionSelect } from '../extension-select';
+import { JsonField } from '../json-field';
 import { jsonText, parseJson } from '../json-text';
 import { NO_ERRORS, useFormErrors } from '../use-form-errors';
-
-const CodeEditor = dynamic(() => import('../code-editor').then((m) => m.CodeEditor), {
-  ssr: false,
-  loading: () => <Skeleton className="h-32 w-full" />,
-});
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const zones = () => ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
@@ -47,8 +31,7 @@ export function CronDialog({ job, onClose }: { job?: CronJob; onClose: () => voi
   const [payload, setPayload] = useState(jsonText(job?.payload));
   const [errors, setErrors] = useState(NO_ERRORS);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const fields: Record<string, string> = {};
     if (!name.trim()) fields.name = t('nameRequired');
     if (!schedule.trim()) fields.schedule = t('scheduleRequired');
@@ -77,81 +60,68 @@ export function CronDialog({ job, onClose }: { job?: CronJob; onClose: () => voi
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{job ? t('editTitle', { name: job.name }) : t('createTitle')}</DialogTitle>
-          <DialogDescription>{t('dialogDescription')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {errors.general && <FormAlert>{errors.general}</FormAlert>}
-          <Field label={t('name')} error={errors.fields.name} required>
-            <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t('schedule')}
-              hint={t('scheduleHint')}
-              error={errors.fields.schedule}
-              required
-            >
-              <Input
-                value={schedule}
-                className="font-mono"
-                spellCheck={false}
-                onChange={(e) => setSchedule(e.target.value)}
-              />
-            </Field>
-            <Field label={t('timezone')} hint={t('timezoneHint')} error={errors.fields.timezone}>
-              <Input
-                value={timezone}
-                list={zoneList}
-                spellCheck={false}
-                onChange={(e) => setTimezone(e.target.value)}
-              />
-            </Field>
-            <datalist id={zoneList}>
-              {zones().map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
-          </div>
-          <ExtensionSelect
-            type="operation"
-            label={t('operation')}
-            hint={t('operationHint')}
-            noneLabel={t('noOperation')}
-            value={operation}
-            onChange={setOperation}
-            error={errors.fields.operation}
+    <EditDialog
+      title={job ? t('editTitle', { name: job.name }) : t('createTitle')}
+      description={t('dialogDescription')}
+      error={errors.general}
+      saving={save.isPending}
+      labels={{ cancel: t('cancel'), save: t('save') }}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field label={t('name')} error={errors.fields.name} required>
+        <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t('schedule')}
+          hint={t('scheduleHint')}
+          error={errors.fields.schedule}
+          required
+        >
+          <Input
+            value={schedule}
+            className="font-mono"
+            spellCheck={false}
+            onChange={(e) => setSchedule(e.target.value)}
           />
-          <Field label={t('payload')} hint={t('payloadHint')} error={errors.fields.payload}>
-            {(control) => (
-              <CodeEditor
-                {...control}
-                language="json"
-                label={t('payload')}
-                value={payload}
-                onChange={setPayload}
-                minHeight="6rem"
-                maxHeight="16rem"
-              />
-            )}
-          </Field>
-          <Field label={t('enabled')} hint={t('enabledHint')} layout="inline">
-            <Switch checked={enabled} onCheckedChange={setEnabled} />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Spinner />}
-              {t('save')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </Field>
+        <Field label={t('timezone')} hint={t('timezoneHint')} error={errors.fields.timezone}>
+          <Input
+            value={timezone}
+            list={zoneList}
+            spellCheck={false}
+            onChange={(e) => setTimezone(e.target.value)}
+          />
+        </Field>
+        <datalist id={zoneList}>
+          {zones().map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
+      </div>
+      <ExtensionSelect
+        type="operation"
+        label={t('operation')}
+        hint={t('operationHint')}
+        noneLabel={t('noOperation')}
+        value={operation}
+        onChange={setOperation}
+        error={errors.fields.operation}
+      />
+      <JsonField
+        label={t('payload')}
+        hint={t('payloadHint')}
+        error={errors.fields.payload}
+        value={payload}
+        onChange={setPayload}
+      />
+      <SwitchField
+        label={t('enabled')}
+        hint={t('enabledHint')}
+        checked={enabled}
+        onChange={setEnabled}
+      />
+    </EditDialog>
   );
 }

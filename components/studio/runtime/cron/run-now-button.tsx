@@ -34,7 +34,7 @@ export function RunNowButton({ id, name }: { id: string; name: string }) {
       }
     >
       {trigger.isPending ? <Spinner /> : <Play aria-hidden />}
-      {trigger.isPending ? t('running') : t('runNow')}
+      <span className="hidden sm:inline">{trigger.isPending ? t('running') : t('runNow')}</span>
     </Button>
   );
 }

@@ -64,7 +64,7 @@ function RunsTable({ id }: { id: string }) {
                   <div className="flex flex-col gap-1">
                     <Badge variant={STATUS_VARIANT[run.status]}>{t(`status.${run.status}`)}</Badge>
                     {run.error && (
-                      <span className="font-mono text-xs break-words text-destructive">
+                      <span className="font-mono text-xs break-words text-red-700 dark:text-red-300">
                         {run.error}
                       </span>
                     )}

@@ -18,7 +18,6 @@ import {
 } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { useRuntimeSave } from '@/lib/client/runtime/runtime-mutations';
 import {
@@ -28,6 +27,7 @@ import {
   type ExtensionType,
 } from '@/lib/client/runtime/types';
 import { Link, useRouter } from '@/lib/i18n/navigation';
+import { SwitchField } from '../../settings/form-parts';
 import { DeleteButton } from '../delete-button';
 import { NO_ERRORS, useFormErrors } from '../use-form-errors';
 import { When } from '../when';
@@ -160,10 +160,15 @@ export function ExtensionEditor({ extension }: { extension?: Extension }) {
               </Select>
             )}
           </Field>
-          <Field label={t('enabled')} hint={t('enabledHint')} layout="inline">
-            <Switch checked={enabled} onCheckedChange={setEnabled} />
-          </Field>
-          <RunAsPicker value={runAs} onChange={setRunAs} error={errors.fields.run_as} />
+          <SwitchField
+            label={t('enabled')}
+            hint={t('enabledHint')}
+            checked={enabled}
+            onChange={setEnabled}
+          />
+          {type === 'operation' && (
+            <RunAsPicker value={runAs} onChange={setRunAs} error={errors.fields.run_as} />
+          )}
           {type === 'endpoint' && NAME.test(name) && (
             <div className="flex flex-col gap-1 rounded-lg border bg-muted/40 p-3 text-sm">
               <span className="font-medium">{t('endpointAt')}</span>
@@ -176,7 +181,7 @@ export function ExtensionEditor({ extension }: { extension?: Extension }) {
               aria-label={t('lastError')}
               className="flex flex-col gap-1 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm"
             >
-              <span className="flex items-center gap-1.5 font-medium text-destructive">
+              <span className="flex items-center gap-1.5 font-medium text-red-700 dark:text-red-300">
                 <CircleAlert aria-hidden className="size-4" />
                 {t('lastError')}
               </span>

@@ -41,9 +41,16 @@ export function RunAsPicker({
       ? [current.data, ...options]
       : options;
   return (
-    <div className="flex flex-col gap-2">
-      <Field label={t('runAs')} hint={t('runAsHint')} error={error}>
-        {(control) => (
+    <Field label={t('runAs')} hint={t('runAsHint')} error={error}>
+      {(control) => (
+        <div className="flex flex-col gap-2">
+          <Input
+            type="search"
+            aria-label={t('runAsSearch')}
+            placeholder={t('runAsSearch')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <Select value={value ?? PUBLIC} onValueChange={(v) => onChange(v === PUBLIC ? null : v)}>
             <SelectTrigger {...control}>
               <SelectValue />
@@ -57,15 +64,8 @@ export function RunAsPicker({
               ))}
             </SelectContent>
           </Select>
-        )}
-      </Field>
-      <Input
-        type="search"
-        aria-label={t('runAsSearch')}
-        placeholder={t('runAsSearch')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
-    </div>
+        </div>
+      )}
+    </Field>
   );
 }
