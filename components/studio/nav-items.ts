@@ -1,10 +1,13 @@
 import {
   Boxes,
+  CalendarClock,
   FileText,
   FolderOpen,
   GitBranch,
   History,
   House,
+  Plug,
+  Puzzle,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -18,6 +21,9 @@ export type NavKey =
   | 'files'
   | 'collections'
   | 'workflows'
+  | 'extensions'
+  | 'cron'
+  | 'services'
   | 'access'
   | 'activity'
   | 'logs'
@@ -40,6 +46,9 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'files', href: '/files', icon: FolderOpen, rule: 'files' },
   { key: 'collections', href: '/collections', icon: Boxes, rule: 'admin' },
   { key: 'workflows', href: '/workflows', icon: GitBranch, rule: 'admin' },
+  { key: 'extensions', href: '/extensions', icon: Puzzle, rule: 'admin' },
+  { key: 'cron', href: '/cron', icon: CalendarClock, rule: 'admin' },
+  { key: 'services', href: '/services', icon: Plug, rule: 'admin' },
   { key: 'access', href: '/access', icon: ShieldCheck, rule: 'admin' },
   { key: 'activity', href: '/activity', icon: History, rule: 'activity' },
   { key: 'logs', href: '/logs', icon: ScrollText, rule: 'logs' },

@@ -32,13 +32,13 @@ export const createExtensionsBody = z.union([extensionFields, z.array(extensionF
 async function input(data: Item, _ctx: RequestContext, mode: 'create' | 'update') {
   if (typeof data.source === 'string') {
     const error = await checkSource(data.source);
-    if (error) throw new InvalidPayloadError(`The source does not compile: ${error}`);
+    if (error) throw new InvalidPayloadError(`"source" does not compile: ${error}`);
   }
   if (mode === 'create') return data;
   return {
     ...data,
     date_updated: new Date().toISOString(),
-    ...('source' in data ? { last_error: null } : {}),
+    ...('source' in data ? { last_error: null, last_error_at: null } : {}),
   };
 }
 

@@ -50,7 +50,7 @@ export function visibleAccountability(a: Accountability | null) {
 function recordError(db: Db, id: string, error: string): Promise<unknown> {
   return runtimeDb(db)
     .updateTable('daas_extensions')
-    .set({ last_error: error.slice(0, MAX_ERROR) })
+    .set({ last_error: error.slice(0, MAX_ERROR), last_error_at: new Date() })
     .where('id', '=', id)
     .execute()
     .catch(() => undefined);

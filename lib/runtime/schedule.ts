@@ -7,13 +7,13 @@ export function checkSchedule(schedule: string, timezone = 'UTC'): void {
   try {
     new Intl.DateTimeFormat('en', { timeZone: timezone });
   } catch {
-    throw new InvalidPayloadError(`Unknown time zone "${timezone}"`);
+    throw new InvalidPayloadError(`"timezone" is not a known time zone: ${timezone}`);
   }
   try {
     new Cron(schedule, { timezone, paused: true });
   } catch (err) {
     throw new InvalidPayloadError(
-      `Invalid schedule: ${err instanceof Error ? err.message : 'not a cron expression'}`,
+      `"schedule" is not a valid cron expression: ${err instanceof Error ? err.message : 'unreadable'}`,
     );
   }
 }

@@ -14,6 +14,7 @@ export interface ExtensionsTable {
   run_as: string | null;
   options: Json;
   last_error: string | null;
+  last_error_at: ColumnType<Date | string | null, Date | string | null | undefined>;
   date_created: Generated<Date | string>;
   date_updated: ColumnType<Date | string | null, Date | string | null | undefined>;
 }

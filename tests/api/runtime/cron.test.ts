@@ -33,12 +33,14 @@ describe('/api/cron', () => {
       body: { name: uid('job'), schedule: 'every day at noon' },
     });
     expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].message).toMatch(/^"schedule" is not a valid cron expression/);
     const zone = await app.request('/api/cron', {
       method: 'POST',
       token,
       body: { name: uid('job'), schedule: '* * * * *', timezone: 'Mars/Olympus' },
     });
     expect(zone.status).toBe(400);
+    expect(zone.body.errors[0].message).toBe('"timezone" is not a known time zone: Mars/Olympus');
   });
 
   it('refuses a client-set next_run_at or last_status', async () => {

@@ -302,6 +302,28 @@ describe('runtime extensions', () => {
       body: { name: name('bad'), type: 'endpoint', source: 'export default async () => {' },
     });
     expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(
+      /^"source" does not compile: Unexpected end of input/,
+    );
+  });
+
+  it('records when a call failed, and forgets the error once the source changes', async () => {
+    const before = Date.now();
+    const ext = await endpoint('export default async () => { throw new Error("broken"); };');
+    expect((await app.request(`/api/ext/${ext.name}`, { token: admin.token })).status).toBe(500);
+    const failed = await app.request(`/api/extensions/${ext.id}`, { token: admin.token });
+    expect(failed.body.data.last_error).toContain('broken');
+    expect(new Date(failed.body.data.last_error_at).getTime()).toBeGreaterThanOrEqual(
+      before - 1000,
+    );
+    const fixed = await app.request(`/api/extensions/${ext.id}`, {
+      method: 'PATCH',
+      token: admin.token,
+      body: { source: 'export default async () => ({ status: 204 });' },
+    });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.data.last_error).toBeNull();
+    expect(fixed.body.data.last_error_at).toBeNull();
   });
 
   it('answers 403 to a caller who is not an administrator', async () => {

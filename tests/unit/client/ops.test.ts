@@ -28,6 +28,13 @@ describe('fieldErrorsOf', () => {
     expect(fieldErrorsOf(error)).toEqual({ current_password: 'is not the current password' });
   });
 
+  it('reads a check naming its field as Field "x", also over several lines', () => {
+    const required = new ApiError(400, 'INVALID_PAYLOAD', 'Field "name" is required');
+    expect(fieldErrorsOf(required)).toEqual({ name: 'is required' });
+    const compile = new ApiError(400, 'INVALID_PAYLOAD', '"source" does not compile:\nline 2');
+    expect(fieldErrorsOf(compile)).toEqual({ source: 'does not compile:\nline 2' });
+  });
+
   it('gives nothing for other errors', () => {
     expect(fieldErrorsOf(new ApiError(403, 'FORBIDDEN', '"x": y'))).toEqual({});
     expect(fieldErrorsOf(new Error('"x": y'))).toEqual({});

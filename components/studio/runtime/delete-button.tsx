@@ -1,0 +1,42 @@
+'use client';
+
+import { Trash2 } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { toast } from '@/components/ui/toast';
+import { useRuntimeDelete } from '@/lib/client/runtime/runtime-mutations';
+import type { RuntimeResource } from '@/lib/client/runtime/types';
+import { ConfirmButton } from '../access/confirm-button';
+
+/** Deletes one row after a confirmation that says what else the deletion touches. */
+export function DeleteButton({
+  resource,
+  id,
+  name,
+  consequence,
+  onDeleted,
+}: {
+  resource: RuntimeResource;
+  id: string;
+  name: string;
+  consequence: string;
+  onDeleted?: () => void;
+}) {
+  const t = useTranslations('Runtime');
+  const remove = useRuntimeDelete(resource);
+  return (
+    <ConfirmButton
+      iconOnly
+      variant="ghost"
+      icon={Trash2}
+      label={t('delete', { name })}
+      title={t('deleteTitle', { name })}
+      description={consequence}
+      onConfirm={() =>
+        remove.mutateAsync(id).then(() => {
+          toast({ title: t('deleted', { name }), variant: 'success' });
+          onDeleted?.();
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,52 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useErrorMessage } from '@/components/studio/use-error-message';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast';
+import { useRuntimeEnabled } from '@/lib/client/runtime/runtime-mutations';
+import type { RuntimeResource } from '@/lib/client/runtime/types';
+
+/** A row's on/off switch, saved at once; the list refreshes with the server's answer. */
+export function EnabledSwitch({
+  resource,
+  id,
+  name,
+  enabled,
+}: {
+  resource: RuntimeResource;
+  id: string;
+  name: string;
+  enabled: boolean;
+}) {
+  const t = useTranslations('Runtime');
+  const message = useErrorMessage();
+  const toggle = useRuntimeEnabled(resource);
+  const shown = toggle.isPending ? toggle.variables.enabled : enabled;
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        checked={shown}
+        aria-label={t('enabledFor', { name })}
+        aria-busy={toggle.isPending || undefined}
+        onCheckedChange={(next) => {
+          if (toggle.isPending) return;
+          toggle.mutate(
+            { id, enabled: next },
+            {
+              onSuccess: () =>
+                toast({
+                  title: t(next ? 'switchedOn' : 'switchedOff', { name }),
+                  variant: 'success',
+                }),
+              onError: (err) => toast({ title: message(err), variant: 'error' }),
+            },
+          );
+        }}
+      />
+      <span className="text-xs text-muted-foreground" aria-hidden>
+        {shown ? t('on') : t('off')}
+      </span>
+    </div>
+  );
+}
