@@ -68,15 +68,18 @@ export function useEditorSchema(schema: CollectionSchema) {
       fields.flatMap(({ field, rel, relatedPk, labelField, junctionPk }) => {
         const f = field.field;
         if (!rel) return [f];
+        // The sort value sits on the row the list holds: the child (o2m) or junction row (m2m).
+        const sort = rel.kind !== 'm2o' && rel.sortField ? [`${f}.${rel.sortField}`] : [];
         if (rel.kind === 'm2m') {
           const j = rel.junctionRelated;
           return [
             `${f}.${junctionPk ?? 'id'}`,
             `${f}.${j}.${relatedPk}`,
             `${f}.${j}.${labelField}`,
+            ...sort,
           ];
         }
-        return [`${f}.${relatedPk}`, `${f}.${labelField}`];
+        return [`${f}.${relatedPk}`, `${f}.${labelField}`, ...sort];
       }),
     [fields],
   );
