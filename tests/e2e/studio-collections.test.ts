@@ -238,6 +238,28 @@ describe('studio data model', () => {
     await page.getByRole('link', { name: 'articles_labels', exact: true }).waitFor();
   });
 
+  it('gives the many-to-many a sort field, added to its junction', async () => {
+    await page.goto(`/en/collections/${ARTICLES}`);
+    await page.getByRole('button', { name: 'Edit labels' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit labels' });
+    await dialog.getByRole('combobox', { name: 'Sort field (in articles_labels)' }).click();
+    await page.getByRole('option', { name: 'Add a “sort” field' }).click();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save sort field' }).click();
+    await page.getByText('Sort field of “articles_labels.articles_id” saved').waitFor();
+    const headers = { cookie: await cookieHeader() };
+    const relation = await fetch(`${server.url}/api/relations/articles_labels/articles_id`, {
+      headers,
+    });
+    expect(relation.status).toBe(200);
+    expect(await relation.json()).toMatchObject({ data: { meta: { sort_field: 'sort' } } });
+    const field = await fetch(`${server.url}/api/fields/articles_labels/sort`, { headers });
+    expect(field.status).toBe(200);
+    expect(await field.json()).toMatchObject({ data: { type: 'integer' } });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('draws the collections and relations in the schema diagram and opens a collection', async () => {
     await page.goto('/en/collections/diagram');
     for (const name of [ARTICLES, WRITERS, LABELS, 'articles_labels']) {

@@ -34,6 +34,7 @@ import { relationOf } from '@/lib/client/relations/relation-kind';
 import { FieldOptions } from './field-options';
 import { NameRules } from './name-rules';
 import { OnDeleteEditor } from './on-delete-editor';
+import { SortFieldEditor } from './sort-field-editor';
 import { useInterfaceName } from './interface-name';
 
 type Flag = 'required' | 'readonly' | 'hidden' | 'unique';
@@ -153,6 +154,9 @@ export function FieldForm({
       </fieldset>
       {relation?.kind === 'm2o' && relation.relation.schema && (
         <OnDeleteEditor relation={relation.relation} />
+      )}
+      {(relation?.kind === 'o2m' || relation?.kind === 'm2m') && (
+        <SortFieldEditor relation={relation} />
       )}
       {mutation.isError && (
         <p role="alert" className="text-sm text-destructive">

@@ -1,12 +1,14 @@
 'use client';
 
-import { ArrowDown, ArrowUp, GripVertical, KeyRound, Pencil, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import type { LiHTMLAttributes } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Field, Relation } from '@/lib/client/collections/schema-types';
 import { relationOf } from '@/lib/client/relations/relation-kind';
 import { cn } from '@/lib/utils';
+import { DragGrip, MoveButtons } from '../reorder';
 
 export function FieldRow({
   field,
@@ -17,12 +19,10 @@ export function FieldRow({
   editable,
   busy,
   dragging,
+  dragProps,
   onMove,
   onEdit,
   onDelete,
-  onDragStart,
-  onDragEnd,
-  onDrop,
 }: {
   field: Field;
   index: number;
@@ -33,12 +33,11 @@ export function FieldRow({
   editable: boolean;
   busy: boolean;
   dragging: boolean;
+  /** From `useDragReorder`: makes the row a drag source and drop target. */
+  dragProps: LiHTMLAttributes<HTMLLIElement>;
   onMove: (from: number, to: number) => void;
   onEdit: () => void;
   onDelete: () => void;
-  onDragStart: () => void;
-  onDragEnd: () => void;
-  onDrop: () => void;
 }) {
   const t = useTranslations('FieldEditor');
   const relation = relationOf(field.collection, field.field, relations);
@@ -47,24 +46,9 @@ export function FieldRow({
   return (
     <li
       className={cn('flex items-center gap-3 px-3 py-2.5', dragging && 'opacity-50')}
-      draggable={editable}
-      onDragStart={(e) => {
-        e.dataTransfer.effectAllowed = 'move';
-        e.dataTransfer.setData('text/plain', field.field);
-        onDragStart();
-      }}
-      onDragEnd={onDragEnd}
-      onDragOver={(e) => {
-        if (editable) e.preventDefault();
-      }}
-      onDrop={(e) => {
-        e.preventDefault();
-        onDrop();
-      }}
+      {...dragProps}
     >
-      {editable && (
-        <GripVertical aria-hidden className="size-4 shrink-0 cursor-grab text-muted-foreground" />
-      )}
+      {editable && <DragGrip />}
       <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
         <div className="flex min-w-0 flex-1 flex-col">
           <span className="flex min-w-0 items-center gap-1.5 font-mono text-sm font-medium">
@@ -94,24 +78,14 @@ export function FieldRow({
       </div>
       {editable && (
         <div className="flex shrink-0 items-center gap-0.5">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('moveUp', { field: field.field })}
-            disabled={busy || index === 0}
-            onClick={() => onMove(index, index - 1)}
-          >
-            <ArrowUp aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('moveDown', { field: field.field })}
-            disabled={busy || index === total - 1}
-            onClick={() => onMove(index, index + 1)}
-          >
-            <ArrowDown aria-hidden />
-          </Button>
+          <MoveButtons
+            index={index}
+            total={total}
+            disabled={busy}
+            upLabel={t('moveUp', { field: field.field })}
+            downLabel={t('moveDown', { field: field.field })}
+            onMove={onMove}
+          />
           <Button
             variant="ghost"
             size="icon"

@@ -20,6 +20,7 @@ export function FieldSelect({
   value,
   onChange,
   options,
+  labels,
   allowNone = true,
   disabled,
   required,
@@ -30,6 +31,8 @@ export function FieldSelect({
   value: string;
   onChange: (value: string) => void;
   options: string[];
+  /** Shown instead of an option's value, for options that are not plain names. */
+  labels?: Record<string, string>;
   allowNone?: boolean;
   disabled?: boolean;
   required?: boolean;
@@ -47,7 +50,7 @@ export function FieldSelect({
             {allowNone && <SelectItem value={NONE}>{t('none')}</SelectItem>}
             {options.map((o) => (
               <SelectItem key={o} value={o}>
-                {o}
+                {labels?.[o] ?? o}
               </SelectItem>
             ))}
           </SelectContent>

@@ -12,6 +12,7 @@ import { useFields } from '@/lib/client/fields/fields-query';
 import { useGroupedInterfaces } from '@/lib/client/interfaces/interfaces-query';
 import { useRelations } from '@/lib/client/relations/relations-query';
 import { EmptyState } from '../empty-state';
+import { useDragReorder } from '../reorder';
 import { DeleteFieldDialog } from './delete-field-dialog';
 import { FieldDialog } from './field-dialog';
 import { FieldRow } from './field-row';
@@ -42,7 +43,6 @@ export function FieldsPanel({
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Field | null>(null);
   const [deleting, setDeleting] = useState<Field | null>(null);
-  const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const editable = !collection.system && collection.type !== 'view';
 
@@ -59,6 +59,7 @@ export function FieldsPanel({
     );
     sort.mutate({ collection: name, order: next }, { onSettled: () => setPending(null) });
   }
+  const drag = useDragReorder(move, editable);
 
   if (fields.isPending) {
     return (
@@ -109,16 +110,11 @@ export function FieldsPanel({
               interfaceNames={interfaceNames}
               editable={editable}
               busy={sort.isPending}
-              dragging={dragged === index}
+              dragging={drag.dragged === index}
+              dragProps={drag.rowProps(index)}
               onMove={move}
               onEdit={() => setEditing(field)}
               onDelete={() => setDeleting(field)}
-              onDragStart={() => setDragged(index)}
-              onDragEnd={() => setDragged(null)}
-              onDrop={() => {
-                if (dragged !== null) move(dragged, index);
-                setDragged(null);
-              }}
             />
           ))}
         </ol>

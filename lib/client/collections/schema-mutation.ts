@@ -28,6 +28,7 @@ export type NoticeKey =
   | 'fieldsReordered'
   | 'relationCreated'
   | 'relationUpdated'
+  | 'relationSortSaved'
   | 'indexesSaved';
 
 /** What a finished change says about itself; the studio turns it into a translated toast. */

@@ -120,12 +120,13 @@ describe('relations', () => {
       ],
       removed: [9],
     };
-    expect(toNestedWrite(o2m as never, 'id', changes)).toEqual({
+    const shape = (rel: unknown) => ({ rel: rel as never, relatedPk: 'id', junctionPk: 'id' });
+    expect(toNestedWrite(shape(o2m), [], changes)).toEqual({
       create: [{ body: 'new' }],
       update: [{ id: 4 }],
       delete: [9],
     });
-    expect(toNestedWrite(m2m as never, 'id', changes)).toEqual({
+    expect(toNestedWrite(shape(m2m), [], changes)).toEqual({
       create: [{ tags_id: 4 }, { tags_id: { body: 'new' } }],
       update: [],
       delete: [9],

@@ -20,8 +20,11 @@ export function buildPayload(
     if (!(name in values)) continue;
     const value = values[name];
     if (ef.rel?.kind === 'o2m' || ef.rel?.kind === 'm2m') {
-      if (isRelatedChanges(value) && hasChanges(value))
-        out[name] = toNestedWrite(ef.rel, ef.relatedPk, value);
+      if (isRelatedChanges(value) && hasChanges(value)) {
+        const current = Array.isArray(initial[name]) ? (initial[name] as Item[]) : [];
+        const shape = { rel: ef.rel, relatedPk: ef.relatedPk, junctionPk: ef.junctionPk };
+        out[name] = toNestedWrite(shape, current, value);
+      }
       continue;
     }
     if (ef.rel?.kind === 'm2o') {

@@ -1,21 +1,31 @@
 'use client';
 
-import { Link2, Plus, Undo2, X } from 'lucide-react';
+import { Link2, Plus, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import type { Relational } from '@/lib/client/items/relational';
+import { moveItem } from '@/lib/client/fields/field-order';
+import { useDragReorder } from '../../reorder';
 import { CreateRelatedDialog } from './create-related-dialog';
 import { ItemPicker } from './item-picker';
-import { noChanges, type RelatedChanges } from './related-model';
+import {
+  noChanges,
+  orderChange,
+  orderedRows,
+  relatedRows,
+  type RelatedChanges,
+} from './related-model';
+import { RelatedRow } from './related-row';
 
 type ListRel = Extract<Relational, { kind: 'o2m' | 'm2m' }>;
 
 /**
  * A one-to-many or many-to-many field: the linked items, with add existing (picker),
- * create new (a small form) and remove. Changes are staged and saved with the item.
+ * create new (a small form) and remove, and, when the relation has a sort field, drag and
+ * up/down reordering. Changes are staged and saved with the item.
  */
 export function RelatedList({
   label,
@@ -45,16 +55,12 @@ export function RelatedList({
   const t = useTranslations('ItemEditor');
   const [picking, setPicking] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
   const c = changes ?? noChanges();
 
-  // Each row: the key a removal uses, and the related item to show.
-  const rows = current.map((row) => {
-    if (rel.kind === 'o2m') return { removeKey: row[relatedPk] as ItemKey, item: row };
-    const nested = row[rel.junctionRelated];
-    const item =
-      typeof nested === 'object' && nested !== null ? (nested as Item) : { [relatedPk]: nested };
-    return { removeKey: row[junctionPk ?? 'id'] as ItemKey, item };
-  });
+  const shape = { rel, relatedPk, junctionPk };
+  const read = relatedRows(shape, current);
+  const rows = orderedRows(read, c.order);
   const linkedKeys = rows
     .map((r) => r.item[relatedPk] as ItemKey)
     .concat(c.added.flatMap((a) => (a.key === undefined ? [] : [a.key])));
@@ -62,58 +68,52 @@ export function RelatedList({
     const text = item[labelField];
     return text === null || text === undefined ? '' : String(text);
   };
+  const nameOf = (item: Item) => show(item) || `#${String(item[relatedPk])}`;
+  const sortable = rel.sortField !== null && !disabled && rows.length > 1;
+
+  function move(from: number, to: number) {
+    if (to < 0 || to >= rows.length || from === to) return;
+    onChange({ ...c, order: orderChange(read, moveItem(rows, from, to)) });
+    setAnnouncement(
+      t('relatedMoved', { item: nameOf(rows[from].item), position: to + 1, total: rows.length }),
+    );
+  }
+  const drag = useDragReorder(move, sortable);
 
   return (
     <div role="group" aria-label={label} className="flex flex-col gap-2">
+      {sortable && <p className="text-xs text-muted-foreground">{t('reorderHint')}</p>}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
       <ul className="flex flex-col divide-y rounded-md border bg-card text-sm">
         {rows.length === 0 && c.added.length === 0 && (
           <li className="px-3 py-2 text-muted-foreground">{t('noRelated')}</li>
         )}
-        {rows.map(({ removeKey, item }) => {
-          const removed = c.removed.some((k) => String(k) === String(removeKey));
-          const name = show(item) || `#${String(item[relatedPk])}`;
-          return (
-            <li key={String(removeKey)} className="flex items-center gap-2 px-3 py-1.5">
-              <span
-                className={
-                  removed ? 'flex-1 truncate text-muted-foreground line-through' : 'flex-1 truncate'
-                }
-              >
-                {name}{' '}
-                <span className="font-mono text-xs text-muted-foreground">
-                  #{String(item[relatedPk])}
-                </span>
-              </span>
-              {!disabled &&
-                (removed ? (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('undoRemove', { item: name })}
-                    onClick={() =>
-                      onChange({
-                        ...c,
-                        removed: c.removed.filter((k) => String(k) !== String(removeKey)),
-                      })
-                    }
-                  >
-                    <Undo2 aria-hidden />
-                  </Button>
-                ) : (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('removeRelated', { item: name })}
-                    onClick={() => onChange({ ...c, removed: [...c.removed, removeKey] })}
-                  >
-                    <X aria-hidden />
-                  </Button>
-                ))}
-            </li>
-          );
-        })}
+        {rows.map(({ key, item }, index) => (
+          <RelatedRow
+            key={String(key)}
+            name={nameOf(item)}
+            itemKey={String(item[relatedPk])}
+            removed={c.removed.some((k) => String(k) === String(key))}
+            editable={!disabled}
+            reorder={
+              sortable
+                ? {
+                    index,
+                    total: rows.length,
+                    dragging: drag.dragged === index,
+                    dragProps: drag.rowProps(index),
+                    onMove: move,
+                  }
+                : null
+            }
+            onRemove={() => onChange({ ...c, removed: [...c.removed, key] })}
+            onUndo={() =>
+              onChange({ ...c, removed: c.removed.filter((k) => String(k) !== String(key)) })
+            }
+          />
+        ))}
         {c.added.map((a, i) => {
           const name =
             show(a.display) || (a.key !== undefined ? `#${String(a.key)}` : t('newItem'));
