@@ -202,7 +202,8 @@ describe('studio data model', () => {
     expect(byName.get('rating')).toMatchObject({ type: 'integer', meta: { interface: 'slider' } });
     expect(byName.get('keywords')).toMatchObject({ type: 'json', meta: { interface: 'tags' } });
     await expectAccessible(page);
-  });
+    // Eight dialogs in a row: more than one test's usual minute on a busy machine.
+  }, 120_000);
 
   it('adds a unique index over two fields', async () => {
     await page.getByRole('tab', { name: 'Indexes' }).click();
