@@ -182,16 +182,16 @@ function policyDependsOnTime(policy: ReadPolicy | undefined, tables: readonly st
 export async function cachedRead(
   input: CachedReadInput,
   load: () => Promise<unknown>,
-): Promise<string> {
+): Promise<{ body: string; hit: boolean }> {
   const { ctx, schema, collection } = input;
   const key = readCacheEnabled() && !ctx.db.isTransaction ? keyOf(input) : null;
-  if (key === null || hooked(collection)) return JSON.stringify(await load());
+  if (key === null || hooked(collection)) return { body: JSON.stringify(await load()), hit: false };
   start();
   const hit = state.entries.get(key);
   if (hit && isListening() && alive(hit, schema)) {
     state.entries.delete(key);
     state.entries.set(key, hit);
-    return hit.body;
+    return { body: hit.body, hit: true };
   }
   const tables = readTables(schema, collection, !ctx.accountability.admin);
   // Generations as they were before the statement ran: a write committed meanwhile bumps
@@ -206,5 +206,5 @@ export async function cachedRead(
   else if (listening && epoch === state.epoch && !policyDependsOnTime(input.policy, tables)) {
     remember(key, { body, tables, gens, epoch, schema });
   }
-  return body;
+  return { body, hit: false };
 }

@@ -10,7 +10,15 @@ import { withVersion } from '@/lib/versions/service';
 import { cachedRead } from './cache';
 import { readByQuery, readOne } from './service';
 
-const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+/** The body as JSON, saying whether it came from the read cache (`x-cache: HIT`). */
+function cachedReply(read: { body: string; hit: boolean }): RawReply {
+  return new RawReply(read.body, {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-cache': read.hit ? 'HIT' : 'MISS',
+    },
+  });
+}
 
 export const collectionParams = z.object({ collection: z.string().min(1).max(64) });
 export const itemParams = z.object({
@@ -45,14 +53,14 @@ export async function listItems(
   const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
   const policy = await callerPolicy(collection, ctx);
   const schema = await getSchema(ctx.db);
-  const body = await cachedRead(
+  const read = await cachedRead(
     { ctx, schema, collection, parts: ['list', query], policy },
     async () => {
       const result = await readByQuery(collection, query, ctx, { policy });
       return result.meta ? { data: result.data, meta: result.meta } : { data: result.data };
     },
   );
-  return new RawReply(body, { headers: JSON_TYPE });
+  return cachedReply(read);
 }
 
 /** GET /api/items/:collection/:id, with `version=<key>` merging that version's delta. */
@@ -67,11 +75,11 @@ export async function getItem(
   const version = Array.isArray(raw) ? raw[0] : raw;
   if (version === undefined) {
     const schema = await getSchema(ctx.db);
-    const body = await cachedRead(
+    const read = await cachedRead(
       { ctx, schema, collection, parts: ['one', id, query], policy },
       async () => ({ data: await readOne(collection, id, query, ctx, { policy }) }),
     );
-    return new RawReply(body, { headers: JSON_TYPE });
+    return cachedReply(read);
   }
   const item = await readOne(collection, id, query, ctx, { policy });
   return withVersion(ctx, { collection, id, version, item, policy });
