@@ -47,6 +47,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  /** pg_trgm indexes for the searchable text columns of large collections (see search-index). */
+  SEARCH_INDEXES: z.enum(['auto', 'off']).default('auto'),
   READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(2000),
   READ_CACHE_MAX_BYTES: z.coerce
     .number()

@@ -41,6 +41,8 @@ interface CacheState {
   bytes: number;
   watched: WeakMap<SchemaOverview, Promise<Set<string>>>;
   ensuring: WeakMap<SchemaOverview, Set<string>>;
+  /** Reads being loaded now: an identical read arriving meanwhile waits for the same body. */
+  loading: Map<string, Omit<Entry, 'body'> & { body: Promise<string> }>;
 }
 
 const holder = globalThis as typeof globalThis & { __daasReadCache?: CacheState };
@@ -51,6 +53,7 @@ const state = (holder.__daasReadCache ??= {
   bytes: 0,
   watched: new WeakMap(),
   ensuring: new WeakMap(),
+  loading: new Map(),
 });
 
 const TOPIC = 'item-writes';
@@ -132,7 +135,7 @@ function remember(key: string, entry: Entry): void {
   }
 }
 
-function alive(entry: Entry, schema: SchemaOverview): boolean {
+function alive(entry: Omit<Entry, 'body'>, schema: SchemaOverview): boolean {
   if (entry.epoch !== state.epoch || entry.schema !== schema) return false;
   return entry.tables.every((t, i) => (state.gens.get(t) ?? 0) === entry.gens[i]);
 }
@@ -193,13 +196,25 @@ export async function cachedRead(
     state.entries.set(key, hit);
     return { body: hit.body, hit: true };
   }
+  // Joining a load is safe only while nothing it depends on has changed since it started.
+  const pending = state.loading.get(key);
+  if (pending && isListening() && alive(pending, schema)) {
+    return { body: await pending.body, hit: true };
+  }
   const tables = readTables(schema, collection, !ctx.accountability.admin);
   // Generations as they were before the statement ran: a write committed meanwhile bumps
   // them, so what this read saw can never outlive it.
   const gens = tables.map((t) => state.gens.get(t) ?? 0);
   const epoch = state.epoch;
   const listening = isListening();
-  const body = JSON.stringify(await load());
+  const loading = { tables, gens, epoch, schema, body: load().then((v) => JSON.stringify(v)) };
+  state.loading.set(key, loading);
+  let body: string;
+  try {
+    body = await loading.body;
+  } finally {
+    if (state.loading.get(key) === loading) state.loading.delete(key);
+  }
   const covered = await watched(ctx.db, schema);
   const unwatched = tables.filter((t) => !covered.has(t));
   if (unwatched.length) watchLater(ctx.db, schema, unwatched);
