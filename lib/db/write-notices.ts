@@ -15,8 +15,17 @@ import { beforeCloseDb, pgliteInstance } from './client';
 export const WRITE_CHANNEL = 'daas_writes';
 const TRIGGER = 'daas_notify_write';
 
-/** System tables that user collections relate to; the busy audit tables stay unwatched. */
-const WATCHED_SYSTEM = ['daas_users', 'daas_files', 'daas_folders'];
+/**
+ * System tables that user collections relate to, and those small ones read on every write;
+ * the busy audit tables stay unwatched.
+ */
+const WATCHED_SYSTEM = [
+  'daas_users',
+  'daas_files',
+  'daas_folders',
+  'daas_wf_assignment',
+  'daas_wf_definition',
+];
 
 /** Tables of the current schema that carry the trigger. */
 export async function watchedTables(db: Db): Promise<Set<string>> {

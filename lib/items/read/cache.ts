@@ -89,6 +89,17 @@ export function readsChanged(tables: Iterable<string>): void {
   tellSiblings(TOPIC, JSON.stringify(list));
 }
 
+/**
+ * A stamp that changes whenever one of `tables` is written to (as far as this process can
+ * hear), for small caches of other modules; null while writes cannot be heard.
+ */
+export function writeStamp(tables: readonly string[]): string | null {
+  if (!readCacheEnabled()) return null;
+  start();
+  if (!isListening()) return null;
+  return `${state.epoch}:${tables.map((t) => state.gens.get(t) ?? 0).join(',')}`;
+}
+
 export function readCacheEnabled(): boolean {
   return config().READ_CACHE;
 }
