@@ -1,7 +1,9 @@
 import 'server-only';
 import { bootstrap } from '@/lib/bootstrap';
 import { logger } from '@/lib/core/logger';
+import { config } from '@/lib/core/config';
 import { getDb } from '@/lib/db/client';
+import { ensureWriteTriggers } from '@/lib/db/write-notices';
 import { migrate } from '@/lib/db/migrate';
 import { loadExtensions } from '@/lib/events/extensions';
 import { registerWorkflowAutomation } from '@/lib/workflows/automation';
@@ -14,6 +16,12 @@ export function startup(): Promise<void> {
     const db = getDb();
     await migrate(db);
     await bootstrap(db);
+    // Tables that exist already are watched before the first read; new ones on first read.
+    if (config().READ_CACHE) {
+      await ensureWriteTriggers(db).catch((err: unknown) =>
+        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'write triggers'),
+      );
+    }
     registerWorkflowAutomation();
     await loadExtensions();
     // Stored hook extensions; a failure here (no isolate support) must not stop the service.

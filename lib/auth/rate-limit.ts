@@ -10,6 +10,7 @@ import {
 } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { AppError, TooManyRequestsError } from '@/lib/core/errors';
+import { logger } from '@/lib/core/logger';
 import { redisPrefix, redisPublisher } from '@/lib/redis';
 
 /**
@@ -57,11 +58,18 @@ export type AuthAction = 'login' | 'otp' | 'password-request';
 
 type Dimension = 'account' | 'ip';
 
-const limiters = new Map<string, RateLimiterAbstract>();
+/** What the limits use of a limiter. */
+interface Counter {
+  consume(key: string): Promise<RateLimiterRes>;
+  reward(key: string): Promise<unknown>;
+  delete(key: string): Promise<unknown>;
+}
+
+const limiters = new Map<string, Counter>();
 
 /** Set by the primary on the workers it forks, once it holds the shared counters. */
 const SHARED_ENV = 'DAAS_CLUSTER_RATE_LIMITS';
-/** How long a worker waits for the primary's answer before the attempt fails (500). */
+/** How long a worker waits for the primary's answer before counting on its own. */
 const CLUSTER_TIMEOUT_MS = 3_000;
 
 /**
@@ -82,7 +90,26 @@ function clusterShared(): boolean {
  * fresh limiters. With Redis, a process-local limiter stands in while Redis is unreachable:
  * the guarded endpoint keeps working, limited per instance.
  */
-function counter(name: string, points: number, duration: number): RateLimiterAbstract {
+/**
+ * The primary's shared counters, or this worker's own when the primary does not answer in
+ * time (a busy machine): a slow answer must not turn a sign-in into a 500. Over the limit is
+ * a RateLimiterRes, not an Error, and passes through.
+ */
+function withInsurance(shared: RateLimiterAbstract, local: RateLimiterAbstract): Counter {
+  const call = <T>(run: (l: RateLimiterAbstract) => Promise<T>): Promise<T> =>
+    run(shared).catch((err: unknown) => {
+      if (!(err instanceof Error)) throw err;
+      logger.warn({ err: err.message }, 'shared rate limit unanswered; counting in this worker');
+      return run(local);
+    });
+  return {
+    consume: (key) => call((l) => l.consume(key)),
+    reward: (key) => call((l) => l.reward(key)),
+    delete: (key) => call((l) => l.delete(key)),
+  };
+}
+
+function counter(name: string, points: number, duration: number): Counter {
   const redis = redisPublisher();
   const keyPrefix = `${redisPrefix()}rl:${name}`;
   const store = redis ? 'redis' : clusterShared() ? 'cluster' : 'memory';
@@ -99,11 +126,14 @@ function counter(name: string, points: number, duration: number): RateLimiterAbs
     } else if (store === 'cluster') {
       // The primary makes one limiter per prefix with the options it first hears of, so the
       // prefix carries them.
-      limiter = new RateLimiterCluster({
-        ...options,
-        keyPrefix: `${keyPrefix}:${points}:${duration}`,
-        timeoutMs: CLUSTER_TIMEOUT_MS,
-      });
+      limiter = withInsurance(
+        new RateLimiterCluster({
+          ...options,
+          keyPrefix: `${keyPrefix}:${points}:${duration}`,
+          timeoutMs: CLUSTER_TIMEOUT_MS,
+        }),
+        new RateLimiterMemory(options),
+      );
     } else {
       limiter = new RateLimiterMemory(options);
     }
@@ -116,7 +146,7 @@ function limiterFor(
   action: AuthAction,
   dimension: Dimension,
   points = dimension === 'account' ? authRateLimits().points : authRateLimits().ipPoints,
-): RateLimiterAbstract {
+): Counter {
   return counter(`${action}:${dimension}`, points, authRateLimits().duration);
 }
 

@@ -42,6 +42,19 @@ const envSchema = z.object({
   /** Largest `limit` (and nested `_limit`) a non-admin may ask for; `-1` becomes it. -1: none. */
   QUERY_LIMIT_MAX: z.coerce.number().int().min(-1).default(1000),
   /** Milliseconds any one SQL statement may run on PostgreSQL; 0: no limit. */
+  /** Item reads served from memory until a write reaches a table they read (on unless "false"). */
+  READ_CACHE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
+  /** pg_trgm indexes for the searchable text columns of large collections (see search-index). */
+  SEARCH_INDEXES: z.enum(['auto', 'off']).default('auto'),
+  READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(2000),
+  READ_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(64 * 1024 * 1024),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   MFA_FORCE_ENABLED: bool,
   STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),

@@ -16,6 +16,7 @@ interface DbState {
   db: Db;
   kind: DbKind;
   pool?: pg.Pool;
+  lite?: PGlite;
 }
 
 // Kept on globalThis: Next bundles route handlers and the instrumentation hook separately
@@ -71,7 +72,11 @@ function createState(): DbState {
   const dataDir = c.DATA_DIR === 'memory://' ? undefined : path.resolve(c.DATA_DIR, 'pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const lite = new PGlite(dataDir ?? 'memory://', { parsers: typeParsers });
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect(lite), log }), kind: 'pglite' };
+  return {
+    db: new Kysely<Database>({ dialect: new PGliteDialect(lite), log }),
+    kind: 'pglite',
+    lite,
+  };
 }
 
 export function getDb(): Db {
@@ -90,7 +95,21 @@ export function pgPool(): pg.Pool | null {
   return holder.__daasDb!.pool ?? null;
 }
 
+/** The embedded database itself (null when connected to a PostgreSQL server). */
+export function pgliteInstance(): PGlite | null {
+  getDb();
+  return holder.__daasDb!.lite ?? null;
+}
+
+const closers = new Set<() => Promise<void>>();
+
+/** Work to finish before the database closes (listening connections, ...). */
+export function beforeCloseDb(closer: () => Promise<void>): void {
+  closers.add(closer);
+}
+
 export async function closeDb(): Promise<void> {
+  for (const closer of closers) await closer().catch(() => undefined);
   const state = holder.__daasDb;
   holder.__daasDb = undefined;
   if (state) await state.db.destroy();

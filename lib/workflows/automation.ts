@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { emitter, type HookMeta } from '@/lib/events/emitter';
 import { emptyQuery } from '@/lib/items/parse';
 import type { Filter } from '@/lib/items/query';
+import { writeStamp } from '@/lib/items/read/cache';
 import * as read from '@/lib/items/read/service';
 import { getSchema, SYSTEM_PREFIX } from '@/lib/schema/overview';
 import { definitionShape, initialState } from './definitions';
@@ -24,8 +25,21 @@ interface AssignmentRow {
   commands: unknown;
 }
 
+const WORKFLOW_TABLES = ['daas_wf_assignment', 'daas_wf_definition'];
+// Asked after every create and update of any item: kept until a workflow table is written.
+const known = new Map<string, { stamp: string; rows: AssignmentRow[] }>();
+
 /** The assignments of a collection with their definitions, in their sort order. */
 export async function assignmentsOf(db: Db, collection: string): Promise<AssignmentRow[]> {
+  const stamp = db.isTransaction ? null : writeStamp(WORKFLOW_TABLES);
+  const hit = known.get(collection);
+  if (stamp !== null && hit?.stamp === stamp) return hit.rows;
+  const rows = await loadAssignments(db, collection);
+  if (stamp !== null) known.set(collection, { stamp, rows });
+  return rows;
+}
+
+async function loadAssignments(db: Db, collection: string): Promise<AssignmentRow[]> {
   const { rows } = await sql<AssignmentRow>`select a.id, a.definition, a.collection, a.filter,
       a.state_field, d.states, d.commands
     from daas_wf_assignment a join daas_wf_definition d on d.id = a.definition

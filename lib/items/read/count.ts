@@ -105,8 +105,16 @@ export function countColumns(scope: CountScope): RawBuilder<unknown> | null {
     mode === 'exact'
       ? (w: RawBuilder<boolean>) => sql`(select count(*) from ${from} where ${w})::int8`
       : (w: RawBuilder<boolean>) => capped(from, w);
-  const estimate = mode === 'estimated' && wholeTable ? tableEstimate(table) : sql`null::int8`;
-  return sql`${count(where)} as total, ${sameRows ? sql`null::int8` : count(visible)} as visible, ${estimate} as estimate`;
+  const estimate = mode === 'estimated' && wholeTable ? tableEstimate(table) : null;
+  // The whole table's rows need no count when the catalogue already says there are more than
+  // the cap: the count would be thrown away (null here reads as "over the cap").
+  const wholeCount = (w: RawBuilder<boolean>) =>
+    estimate
+      ? sql`case when coalesce(${estimate}, 0) > ${EXACT_COUNT_THRESHOLD} then null else ${count(w)} end`
+      : count(w);
+  const total = sameRows ? wholeCount(where) : count(where);
+  const all = sameRows ? sql`null::int8` : wholeCount(visible);
+  return sql`${total} as total, ${all} as visible, ${estimate ?? sql`null::int8`} as estimate`;
 }
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
@@ -118,8 +126,10 @@ async function fromCounted(
   needTotal: boolean,
 ): Promise<{ total: Estimate | null; all: Estimate }> {
   const { db, from, where, visible, sameRows, wholeTable } = input;
-  const total = num(counted.total) ?? 0;
-  const all = sameRows ? total : (num(counted.visible) ?? 0);
+  // Null: not counted, because the catalogue's estimate was already over the cap.
+  const skipped = EXACT_COUNT_THRESHOLD + 1;
+  const total = num(counted.total) ?? skipped;
+  const all = sameRows ? total : (num(counted.visible) ?? skipped);
   if (input.mode === 'exact') {
     return { total: { value: total, estimated: false }, all: { value: all, estimated: false } };
   }

@@ -1,13 +1,24 @@
 import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
-import { reply, type Reply } from '@/lib/http/reply';
+import { RawReply } from '@/lib/http/reply';
 import { getSchema } from '@/lib/schema/overview';
 import { readPolicyFor } from '../access';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
 import type { ReadPolicy } from './policy';
 import { withVersion } from '@/lib/versions/service';
+import { cachedRead } from './cache';
 import { readByQuery, readOne } from './service';
+
+/** The body as JSON, saying whether it came from the read cache (`x-cache: HIT`). */
+function cachedReply(read: { body: string; hit: boolean }): RawReply {
+  return new RawReply(read.body, {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-cache': read.hit ? 'HIT' : 'MISS',
+    },
+  });
+}
 
 export const collectionParams = z.object({ collection: z.string().min(1).max(64) });
 export const itemParams = z.object({
@@ -37,24 +48,39 @@ export async function callerPolicy(
 export async function listItems(
   input: Input<z.infer<typeof collectionParams>>,
   ctx: RequestContext,
-): Promise<Reply> {
+): Promise<RawReply> {
+  const { collection } = input.params;
   const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
-  const policy = await callerPolicy(input.params.collection, ctx);
-  const result = await readByQuery(input.params.collection, query, ctx, { policy });
-  return reply(result.meta ? { data: result.data, meta: result.meta } : { data: result.data });
+  const policy = await callerPolicy(collection, ctx);
+  const schema = await getSchema(ctx.db);
+  const read = await cachedRead(
+    { ctx, schema, collection, parts: ['list', query], policy },
+    async () => {
+      const result = await readByQuery(collection, query, ctx, { policy });
+      return result.meta ? { data: result.data, meta: result.meta } : { data: result.data };
+    },
+  );
+  return cachedReply(read);
 }
 
 /** GET /api/items/:collection/:id, with `version=<key>` merging that version's delta. */
 export async function getItem(
   input: Input<z.infer<typeof itemParams>>,
   ctx: RequestContext,
-): Promise<Record<string, unknown>> {
+): Promise<Record<string, unknown> | RawReply> {
   const { collection, id } = input.params;
   const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
   const policy = await callerPolicy(collection, ctx);
-  const item = await readOne(collection, id, query, ctx, { policy });
   const raw = input.query.version;
   const version = Array.isArray(raw) ? raw[0] : raw;
-  if (version === undefined) return item;
+  if (version === undefined) {
+    const schema = await getSchema(ctx.db);
+    const read = await cachedRead(
+      { ctx, schema, collection, parts: ['one', id, query], policy },
+      async () => ({ data: await readOne(collection, id, query, ctx, { policy }) }),
+    );
+    return cachedReply(read);
+  }
+  const item = await readOne(collection, id, query, ctx, { policy });
   return withVersion(ctx, { collection, id, version, item, policy });
 }

@@ -25,6 +25,7 @@ import { pageWindow, type PageWindow } from './pagination';
 import { buildPlan, type PlanNode } from './plan';
 import { adminPolicy, FULL_ACCESS, isRestricted, type ReadPolicy } from './policy';
 import { orderBy, sortKeys } from './sort';
+import { indexSearchLater } from './search-index';
 import { runForKey } from './statement-cache';
 import { WRITE_ONLY } from '@/lib/access/write-only';
 
@@ -157,6 +158,7 @@ export async function readByQuery(
   const plan = buildPlan(prepared.schema, collection, q, policy);
   const alias = rc.nextAlias();
   const { rows, meta } = await readPage(rc, ctx, { plan, alias, query: q, window });
+  if (q.search) indexSearchLater(ctx.db, prepared.schema, collection);
   return { data: await afterRead(collection, rows, q, prepared.hooks), meta };
 }
 

@@ -31,8 +31,9 @@ function jsonText(value: Row | null, redact: readonly string[]): string | null {
 }
 
 /**
- * One daas_activity row and one daas_revisions row per item, two multi-row statements
- * whatever the number of items, inside the caller's transaction.
+ * One daas_activity row and one daas_revisions row per item: one statement whatever the
+ * number of items (the revisions take their activity ids from the insert's RETURNING, joined
+ * on the item key), inside the caller's transaction.
  */
 export async function recordActivity(
   db: Db,
@@ -45,27 +46,23 @@ export async function recordActivity(
     redact?: readonly string[];
   },
 ): Promise<void> {
-  const { ctx, collection, action, entries } = input;
-  const redact = input.redact ?? [];
+  const { ctx, collection, action, entries, redact = [] } = input;
   if (!entries.length || !audited(collection)) return;
   const who = ctx.accountability;
-  const activity = await db
-    .insertInto('daas_activity')
-    .values(
-      entries.map((e) => ({
-        action,
-        user: actorOf(who),
-        ...activitySource(who, ctx.origin),
-        collection: collection.collection,
-        item: String(e.key),
-      })),
-    )
-    .returning('id')
-    .execute();
-  const values = entries.map(
+  const source = activitySource(who, ctx.origin);
+  const name = collection.collection;
+  const rows = entries.map(
     (e, i) =>
-      sql`(${activity[i].id}, ${collection.collection}, ${String(e.key)}, ${jsonText(e.data, redact)}::jsonb, ${jsonText(e.delta, redact)}::jsonb)`,
+      sql`(${i}::int, ${String(e.key)}::text, ${jsonText(e.data, redact)}::jsonb, ${jsonText(e.delta, redact)}::jsonb)`,
   );
-  await sql`insert into daas_revisions (activity, collection, item, data, delta)
-    values ${sql.join(values)}`.execute(db);
+  await sql`with entry (ord, item, data, delta) as (values ${sql.join(rows)}),
+    logged as (
+      insert into daas_activity (action, "user", ip, user_agent, origin, collection, item)
+      select ${action}, ${actorOf(who)}::uuid, ${source.ip}, ${source.user_agent}, ${source.origin}, ${name}, entry.item
+      from entry order by entry.ord
+      returning id, item
+    )
+    insert into daas_revisions (activity, collection, item, data, delta)
+    select logged.id, ${name}, logged.item, entry.data, entry.delta
+    from logged join entry on entry.item = logged.item`.execute(db);
 }

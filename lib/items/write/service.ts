@@ -3,6 +3,7 @@ import { config } from '@/lib/core/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
 import { AppError, InvalidPayloadError } from '@/lib/core/errors';
 import { getSchema } from '@/lib/schema/overview';
+import { readsChanged } from '../read/cache';
 import { andFilters, permissionOf } from '../access';
 import { compileFilter } from '../filter';
 import type { Filter } from '../query';
@@ -34,6 +35,7 @@ async function inTransaction<T>(
     mutations = writer.mutations;
     return value;
   });
+  if (!ctx.db.isTransaction) readsChanged(mutations.map((m) => m.collection));
   const context = { schema, accountability: ctx.accountability, resourceUri: ctx.scope };
   for (const m of mutations) {
     const meta =

@@ -1,0 +1,236 @@
+import 'server-only';
+import { config } from '@/lib/core/config';
+import type { RequestContext } from '@/lib/core/context';
+import type { Db } from '@/lib/db/client';
+import {
+  ensureWriteTriggers,
+  isListening,
+  listenForWrites,
+  watchedTables,
+} from '@/lib/db/write-notices';
+import { emitter, itemEvents } from '@/lib/events/emitter';
+import { onAccessInvalidated } from '@/lib/access/policies';
+import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
+import type { SchemaOverview } from '@/lib/schema/overview';
+import { readTables } from './cache-tables';
+import type { ReadPolicy } from './policy';
+
+/**
+ * Finished response bodies of item reads, keyed by everything that decides them: the
+ * collection, the parsed query, who asks (admin, or user + roles + policies) and the scope.
+ * An entry holds the write generation of every table the read can reach; any write to one of
+ * them bumps its generation and the entry is dead. Writes are heard three ways:
+ * - this process's own writes, synchronously after their commit (`readsChanged`);
+ * - other workers and instances, through the sibling bus (Redis when configured);
+ * - anything else, SQL from outside included, through the tables' NOTIFY triggers.
+ * Access and schema changes retire every entry. While the NOTIFY channel is not listening,
+ * nothing is served from the cache. READ_CACHE=false turns it off.
+ */
+interface Entry {
+  body: string;
+  tables: readonly string[];
+  gens: number[];
+  epoch: number;
+  schema: SchemaOverview;
+}
+
+interface CacheState {
+  entries: Map<string, Entry>;
+  gens: Map<string, number>;
+  epoch: number;
+  bytes: number;
+  watched: WeakMap<SchemaOverview, Promise<Set<string>>>;
+  ensuring: WeakMap<SchemaOverview, Set<string>>;
+  /** Reads being loaded now: an identical read arriving meanwhile waits for the same body. */
+  loading: Map<string, Omit<Entry, 'body'> & { body: Promise<string> }>;
+}
+
+const holder = globalThis as typeof globalThis & { __daasReadCache?: CacheState };
+const state = (holder.__daasReadCache ??= {
+  entries: new Map(),
+  gens: new Map(),
+  epoch: 0,
+  bytes: 0,
+  watched: new WeakMap(),
+  ensuring: new WeakMap(),
+  loading: new Map(),
+});
+
+const TOPIC = 'item-writes';
+/** One body larger than this is not worth the memory it would pin. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function bump(table: string): void {
+  state.gens.set(table, (state.gens.get(table) ?? 0) + 1);
+}
+
+/** Retires every entry (access, scope or schema changed, or notices may have been lost). */
+export function dropAllReads(): void {
+  state.epoch++;
+  state.entries.clear();
+  state.bytes = 0;
+}
+
+onSiblingNotice(TOPIC, (data) => {
+  if (!data) return dropAllReads();
+  try {
+    for (const t of JSON.parse(data) as unknown[]) if (typeof t === 'string') bump(t);
+  } catch {
+    dropAllReads();
+  }
+});
+onAccessInvalidated(dropAllReads);
+
+/** After a committed write through the API: dead here at once, and in the other processes. */
+export function readsChanged(tables: Iterable<string>): void {
+  const list = [...new Set(tables)];
+  if (!list.length) return;
+  list.forEach(bump);
+  tellSiblings(TOPIC, JSON.stringify(list));
+}
+
+/**
+ * A stamp that changes whenever one of `tables` is written to (as far as this process can
+ * hear), for small caches of other modules; null while writes cannot be heard.
+ */
+export function writeStamp(tables: readonly string[]): string | null {
+  if (!readCacheEnabled()) return null;
+  start();
+  if (!isListening()) return null;
+  return `${state.epoch}:${tables.map((t) => state.gens.get(t) ?? 0).join(',')}`;
+}
+
+export function readCacheEnabled(): boolean {
+  return config().READ_CACHE;
+}
+
+/** Listening starts with the first cacheable read (a no-op once it has). */
+function start(): void {
+  void listenForWrites({ onWrite: bump, onLost: dropAllReads }).catch(() => undefined);
+}
+
+function watched(db: Db, schema: SchemaOverview): Promise<Set<string>> {
+  let set = state.watched.get(schema);
+  if (!set) {
+    set = watchedTables(db).catch(() => new Set<string>());
+    state.watched.set(schema, set);
+  }
+  return set;
+}
+
+/** Puts the NOTIFY trigger on tables that lack it, once, without holding up the read. */
+function watchLater(db: Db, schema: SchemaOverview, tables: string[]): void {
+  const asked = state.ensuring.get(schema) ?? new Set<string>();
+  state.ensuring.set(schema, asked);
+  const missing = tables.filter((t) => !asked.has(t));
+  if (!missing.length) return;
+  missing.forEach((t) => asked.add(t));
+  void ensureWriteTriggers(db, missing)
+    .then(() => state.watched.delete(schema))
+    .catch(() => undefined);
+}
+
+function remember(key: string, entry: Entry): void {
+  const size = key.length + entry.body.length;
+  if (entry.body.length > MAX_BODY_BYTES) return;
+  const old = state.entries.get(key);
+  if (old) state.bytes -= key.length + old.body.length;
+  state.entries.set(key, entry);
+  state.bytes += size;
+  const { READ_CACHE_MAX_ENTRIES: maxEntries, READ_CACHE_MAX_BYTES: maxBytes } = config();
+  // Map order is insertion order, refreshed on each hit: the first key is the least recent.
+  for (const [k, e] of state.entries) {
+    if (state.entries.size <= maxEntries && state.bytes <= maxBytes) break;
+    state.entries.delete(k);
+    state.bytes -= k.length + e.body.length;
+  }
+}
+
+function alive(entry: Omit<Entry, 'body'>, schema: SchemaOverview): boolean {
+  if (entry.epoch !== state.epoch || entry.schema !== schema) return false;
+  return entry.tables.every((t, i) => (state.gens.get(t) ?? 0) === entry.gens[i]);
+}
+
+export interface CachedReadInput {
+  ctx: RequestContext;
+  schema: SchemaOverview;
+  collection: string;
+  /** What else decides the body: kind, key, parsed query. */
+  parts: unknown[];
+  policy: ReadPolicy | undefined;
+}
+
+function keyOf(input: CachedReadInput): string | null {
+  const { ctx, collection, parts } = input;
+  const a = ctx.accountability;
+  const who = a.admin ? 'admin' : [a.user, a.role, a.roles, a.policies, a.app];
+  const key = JSON.stringify([collection, parts, who, ctx.scope ?? null]);
+  // `$NOW` changes by itself; `$CURRENT_*` are in the key through the caller.
+  return key.includes('$NOW') ? null : key;
+}
+
+/** Hooks may change what a read returns in ways no generation can follow. */
+function hooked(collection: string): boolean {
+  const e = emitter();
+  return [...itemEvents(collection, 'query'), ...itemEvents(collection, 'read')].some((ev) =>
+    e.hasFilters(ev),
+  );
+}
+
+function policyDependsOnTime(policy: ReadPolicy | undefined, tables: readonly string[]): boolean {
+  if (!policy) return false;
+  for (const t of tables) {
+    try {
+      if (JSON.stringify(policy(t).filter ?? null).includes('$NOW')) return true;
+    } catch {
+      // No access to a reachable table: the read itself decides what that means.
+    }
+  }
+  return false;
+}
+
+/**
+ * The body `load` would produce, from the cache when a live entry exists; otherwise loads,
+ * serialises and keeps it (unless the read cannot be followed exactly).
+ */
+export async function cachedRead(
+  input: CachedReadInput,
+  load: () => Promise<unknown>,
+): Promise<{ body: string; hit: boolean }> {
+  const { ctx, schema, collection } = input;
+  const key = readCacheEnabled() && !ctx.db.isTransaction ? keyOf(input) : null;
+  if (key === null || hooked(collection)) return { body: JSON.stringify(await load()), hit: false };
+  start();
+  const hit = state.entries.get(key);
+  if (hit && isListening() && alive(hit, schema)) {
+    state.entries.delete(key);
+    state.entries.set(key, hit);
+    return { body: hit.body, hit: true };
+  }
+  // Joining a load is safe only while nothing it depends on has changed since it started.
+  const pending = state.loading.get(key);
+  if (pending && isListening() && alive(pending, schema)) {
+    return { body: await pending.body, hit: true };
+  }
+  const tables = readTables(schema, collection, !ctx.accountability.admin);
+  // Generations as they were before the statement ran: a write committed meanwhile bumps
+  // them, so what this read saw can never outlive it.
+  const gens = tables.map((t) => state.gens.get(t) ?? 0);
+  const epoch = state.epoch;
+  const listening = isListening();
+  const loading = { tables, gens, epoch, schema, body: load().then((v) => JSON.stringify(v)) };
+  state.loading.set(key, loading);
+  let body: string;
+  try {
+    body = await loading.body;
+  } finally {
+    if (state.loading.get(key) === loading) state.loading.delete(key);
+  }
+  const covered = await watched(ctx.db, schema);
+  const unwatched = tables.filter((t) => !covered.has(t));
+  if (unwatched.length) watchLater(ctx.db, schema, unwatched);
+  else if (listening && epoch === state.epoch && !policyDependsOnTime(input.policy, tables)) {
+    remember(key, { body, tables, gens, epoch, schema });
+  }
+  return { body, hit: false };
+}
