@@ -2,10 +2,9 @@ import YAML from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { createPermittedUser } from '../../helpers/permissions';
-import { storeFilesWith } from '../../helpers/storage';
+import { STORAGE_DRIVERS, storeFilesWith } from '../../helpers/storage';
 
 const app = setupTestApp();
-const stored = storeFilesWith('local');
 let admin: string;
 
 beforeAll(async () => {
@@ -29,17 +28,20 @@ async function exported(body: Record<string, unknown>, token = admin) {
   return res;
 }
 
-async function contents(id: string): Promise<string> {
-  return (await stored.ofFile(id))?.toString('utf8') ?? '';
-}
+describe.each(STORAGE_DRIVERS)('POST /api/utils/export/:collection on %s storage', (driver) => {
+  const stored = storeFilesWith(driver);
 
-describe('POST /api/utils/export/:collection', () => {
+  async function contents(id: string): Promise<string> {
+    return (await stored.ofFile(id))?.toString('utf8') ?? '';
+  }
+
   it('writes every matching row as CSV, in batches, with formula cells neutralised', async () => {
     const res = await exported({ format: 'csv', query: { fields: ['id', 'title'], limit: -1 } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       type: 'text/csv',
       filename_download: 'notes-export.csv',
+      storage: driver,
     });
     const lines = (await contents(res.body.data.id)).trim().split('\n');
     expect(lines[0]).toBe('id,title');

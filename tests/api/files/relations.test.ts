@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { createPermittedUser } from '../../helpers/permissions';
+import { STORAGE_DRIVERS, storeFilesWith } from '../../helpers/storage';
 import { formWith, pngBytes } from './fixtures';
 
 const app = setupTestApp();
@@ -33,7 +34,9 @@ beforeAll(async () => {
   expect(relation.status).toBe(201);
 });
 
-describe('an image field (many-to-one to daas_files)', () => {
+describe.each(STORAGE_DRIVERS)('an image field to daas_files on %s storage', (driver) => {
+  storeFilesWith(driver);
+
   it('links an uploaded file and reads its metadata through the relation, as permitted', async () => {
     const up = await app.request('/api/files', {
       method: 'POST',
