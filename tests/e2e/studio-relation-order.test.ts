@@ -154,7 +154,8 @@ describe('studio relation order', () => {
     await page.getByRole('button', { name: 'Edit tags' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit tags' });
     const select = dialog.getByRole('combobox', { name: 'Sort field (in articles_tags)' });
-    await expect(select.innerText()).resolves.toBe('sort');
+    // The dialog fills its choice once the relation has loaded.
+    await expect.poll(() => select.innerText(), { timeout: 10_000 }).toBe('sort');
     await select.click();
     // Integer fields of the junction only, never its keys.
     expect(await page.getByRole('option').allInnerTexts()).toEqual(['None', 'sort']);
