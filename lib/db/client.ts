@@ -22,7 +22,11 @@ interface DbState {
 // Kept on globalThis: Next bundles route handlers and the instrumentation hook separately
 // and re-evaluates modules in development; there must still be one pool (and only one
 // PGlite, which must never be opened twice on the same directory) per process.
-const holder = globalThis as typeof globalThis & { __daasDb?: DbState };
+const holder = globalThis as typeof globalThis & {
+  __daasDb?: DbState;
+  /** An initialised empty cluster to copy instead of running initdb (the test suite sets it). */
+  __daasPgliteSeed?: Blob;
+};
 
 type QueryObserver = (sql: string) => void;
 const observers = new Set<QueryObserver>();
@@ -71,7 +75,11 @@ function createState(): DbState {
   }
   const dataDir = c.DATA_DIR === 'memory://' ? undefined : path.resolve(c.DATA_DIR, 'pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const lite = new PGlite(dataDir ?? 'memory://', { parsers: typeParsers });
+  const seed = dataDir ? undefined : holder.__daasPgliteSeed;
+  const lite = new PGlite(dataDir ?? 'memory://', {
+    parsers: typeParsers,
+    ...(seed && { loadDataDir: seed }),
+  });
   return {
     db: new Kysely<Database>({ dialect: new PGliteDialect(lite), log }),
     kind: 'pglite',

@@ -45,9 +45,16 @@ export async function ensureWriteTriggers(db: Db, tables?: string[]): Promise<vo
   await db.transaction().execute(async (trx) => {
     // One process at a time: workers start together, and DDL on one table must not race.
     await sql`select pg_advisory_xact_lock(hashtext('daas_write_triggers'))`.execute(trx);
+    // The announcing transaction names its table in `daas.announced`; any other write
+    // (another table in it, another session, psql) notifies.
     await sql`
       create or replace function daas_notify_write() returns trigger language plpgsql as $$
-      begin perform pg_notify('daas_writes', tg_table_name); return null; end $$
+      begin
+        if current_setting('daas.announced', true) is distinct from tg_table_name then
+          perform pg_notify('daas_writes', tg_table_name);
+        end if;
+        return null;
+      end $$
     `.execute(trx);
   });
   const present = await watchedTables(db);
@@ -78,6 +85,17 @@ export async function ensureWriteTriggers(db: Db, tables?: string[]): Promise<vo
       );
     }
   }
+}
+
+/**
+ * Marks the current transaction as one whose writes to `table` this service announces
+ * itself after the commit (to its workers at once, to other instances over Redis), so the
+ * trigger stays quiet for that table. A notifying transaction holds a server-wide lock
+ * through its commit, which would otherwise put every API write in one queue.
+ */
+export async function announcedAfterCommit(trx: Db, table: string): Promise<void> {
+  if (!config().DATABASE_URL || !config().READ_CACHE) return;
+  await sql`select set_config('daas.announced', ${table}, true)`.execute(trx);
 }
 
 export interface WriteListener {

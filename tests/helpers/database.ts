@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 /** A new, empty database on the PostgreSQL server at `base`, and how to drop it again. */
 export async function newPgDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -31,7 +33,15 @@ export async function createTestDatabase(): Promise<{ url: string | null; drop()
   // No data directory on either database: uploads (and a generated secret) stay with this
   // test file's process, not in the project's .data shared by every file running at once.
   process.env.DATA_DIR = 'memory://';
-  if (!base) return { url: null, drop: async () => undefined };
+  if (!base) {
+    const seed = inject('pgliteSeed');
+    if (seed) {
+      (globalThis as { __daasPgliteSeed?: Blob }).__daasPgliteSeed = new Blob([
+        fs.readFileSync(seed),
+      ]);
+    }
+    return { url: null, drop: async () => undefined };
+  }
   process.env.TEST_BASE_DATABASE_URL = base;
   const db = await newPgDatabase(base);
   process.env.DATABASE_URL = db.url;

@@ -15,5 +15,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    experimental: { fsModuleCache: true },
   },
 });

@@ -3,6 +3,7 @@ import { config } from '@/lib/core/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
 import { AppError, InvalidPayloadError } from '@/lib/core/errors';
 import { getSchema } from '@/lib/schema/overview';
+import { announcedAfterCommit } from '@/lib/db/write-notices';
 import { readsChanged } from '../read/cache';
 import { andFilters, permissionOf } from '../access';
 import { compileFilter } from '../filter';
@@ -22,12 +23,15 @@ export type { WriteOptions } from './writer';
  */
 async function inTransaction<T>(
   ctx: ItemsContext,
+  collection: string,
   work: (w: Writer) => Promise<T>,
   options: WriteOptions = {},
 ): Promise<T> {
   const schema = await getSchema(ctx.db);
   let mutations: Mutation[] = [];
+  const outermost = !ctx.db.isTransaction;
   const result = await ctx.db.transaction().execute(async (trx) => {
+    if (outermost) await announcedAfterCommit(trx, collection);
     const writer = new Writer({ ...ctx, db: trx }, schema, options);
     await options.before?.(trx);
     const value = await work(writer);
@@ -35,7 +39,7 @@ async function inTransaction<T>(
     mutations = writer.mutations;
     return value;
   });
-  if (!ctx.db.isTransaction) readsChanged(mutations.map((m) => m.collection));
+  if (outermost) readsChanged([collection, ...mutations.map((m) => m.collection)]);
   const context = { schema, accountability: ctx.accountability, resourceUri: ctx.scope };
   for (const m of mutations) {
     const meta =
@@ -79,7 +83,7 @@ export function createOne(
   ctx: ItemsContext,
   options: WriteOptions = {},
 ): Promise<Key> {
-  return inTransaction(ctx, (w) => w.create(collection, data), options);
+  return inTransaction(ctx, collection, (w) => w.create(collection, data), options);
 }
 
 export function createMany(
@@ -90,6 +94,7 @@ export function createMany(
 ): Promise<Key[]> {
   return inTransaction(
     ctx,
+    collection,
     async (w) => {
       const keys: Key[] = [];
       for (const item of data) keys.push(await w.create(collection, item));
@@ -108,6 +113,7 @@ export function updateOne(
 ): Promise<Key> {
   return inTransaction(
     ctx,
+    collection,
     async (w) => {
       await mayWrite(w, collection, 'update');
       return w.update(collection, await urlKey(w, collection, key), data);
@@ -127,7 +133,7 @@ export function upsertOne(
   data: unknown,
   ctx: ItemsContext,
 ): Promise<{ key: Key; created: boolean }> {
-  return inTransaction(ctx, async (w) => {
+  return inTransaction(ctx, collection, async (w) => {
     const c = w.collection(collection);
     const update = await mayWriteOrNot(w, collection, 'update');
     if (!update && !(await mayWriteOrNot(w, collection, 'create'))) {
@@ -155,6 +161,7 @@ export function deleteOne(
 ): Promise<Key> {
   return inTransaction(
     ctx,
+    collection,
     async (w) => {
       await mayWrite(w, collection, 'delete');
       const k = await urlKey(w, collection, key);
@@ -228,6 +235,7 @@ export function updateByFilter(
 ): Promise<Key[]> {
   return inTransaction(
     ctx,
+    collection,
     async (w) => {
       const keys = await batchKeys(w, collection, filter, 'update');
       return keys.length ? w.updateMany(collection, keys, data) : [];
@@ -244,6 +252,7 @@ export function deleteByFilter(
 ): Promise<Key[]> {
   return inTransaction(
     ctx,
+    collection,
     async (w) => {
       const keys = await batchKeys(w, collection, filter, 'delete');
       return keys.length ? w.remove(collection, keys) : [];
