@@ -2,7 +2,7 @@ import 'server-only';
 import { config } from '@/lib/core/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
 import { AppError, InvalidPayloadError } from '@/lib/core/errors';
-import { getSchema } from '@/lib/schema/overview';
+import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
 import { announcedAfterCommit } from '@/lib/db/write-notices';
 import { readsChanged } from '../read/cache';
 import { andFilters, permissionOf } from '../access';
@@ -40,6 +40,12 @@ async function inTransaction<T>(
     return value;
   });
   if (outermost) readsChanged([collection, ...mutations.map((m) => m.collection)]);
+  committed(ctx, schema, mutations);
+  return result;
+}
+
+/** Action hooks of a committed write. */
+function committed(ctx: ItemsContext, schema: SchemaOverview, mutations: Mutation[]): void {
   const context = { schema, accountability: ctx.accountability, resourceUri: ctx.scope };
   for (const m of mutations) {
     const meta =
@@ -48,7 +54,6 @@ async function inTransaction<T>(
         : { collection: m.collection, keys: m.keys, payload: m.payload };
     emitter().emitAction(itemEvents(m.collection, m.action), meta, context);
   }
-  return result;
 }
 
 /**
@@ -77,12 +82,23 @@ async function urlKey(w: Writer, collection: string, raw: unknown): Promise<Key>
   return key;
 }
 
-export function createOne(
+export async function createOne(
   collection: string,
   data: unknown,
   ctx: ItemsContext,
   options: WriteOptions = {},
 ): Promise<Key> {
+  // The common case (one plain item, nothing hooked) needs no transaction of its own.
+  if (!ctx.db.isTransaction && Object.keys(options).length === 0) {
+    const schema = await getSchema(ctx.db);
+    const writer = new Writer(ctx, schema);
+    const key = await writer.createAlone(collection, data);
+    if (key !== null) {
+      readsChanged([collection]);
+      committed(ctx, schema, writer.mutations);
+      return key;
+    }
+  }
   return inTransaction(ctx, collection, (w) => w.create(collection, data), options);
 }
 

@@ -15,6 +15,7 @@ import {
 import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { writeRelated } from './nested';
+import { insertAudited, revisionsAlike } from './one-statement';
 import { deleteRows, insertRow, selectRows, updateRows, type Key, type Row } from './sql';
 import { coerceKey, coerceValue, generatedKey, isRequired, requiredError } from './validate';
 
@@ -181,6 +182,42 @@ export class Writer {
       }
     }
     return this.create(collection, data);
+  }
+
+  /**
+   * A create that needs nothing between its insert and its audit (no filter hooks, no nested
+   * or related-object writes, no permission check of the written row) as one autocommit
+   * statement, outside any transaction. `null`: it needs more; nothing was written.
+   */
+  async createAlone(collection: string, data: unknown): Promise<Key | null> {
+    const c = this.collection(collection);
+    if (itemEvents(collection, 'create').some((e) => emitter().hasFilters(e))) return null;
+    if (!isObject(data) || !revisionsAlike(c)) return null;
+    const rule = await authorizeWrite(this.ctx, {
+      action: 'create',
+      collection,
+      schema: this.schema,
+      pk: c.primary,
+    });
+    if (rule && (rule.filter || rule.scope?.filter || rule.validation || rule.rows.length > 1))
+      return null;
+    checkFields(rule, data);
+    const payload = withDefaults(rule, data);
+    if (!this.plainColumns(c, payload)) return null;
+    const { columns } = await this.prepare(c, payload, 'create');
+    const row = await insertAudited(this.ctx, c, columns);
+    const key = row[c.primary] as Key;
+    this.mutations.push({ collection, action: 'create', keys: [key], payload });
+    return key;
+  }
+
+  /** Every value goes to a column of this table: no alias field, no related object. */
+  private plainColumns(c: CollectionOverview, payload: Row): boolean {
+    return Object.entries(payload).every(([name, value]) => {
+      const field = Object.hasOwn(c.fields, name) ? c.fields[name] : undefined;
+      if (!field?.schema) return false;
+      return !(isObject(value) && relationOf(this.schema, c.collection, name)?.kind === 'm2o');
+    });
   }
 
   async create(collection: string, data: unknown): Promise<Key> {
