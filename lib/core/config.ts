@@ -41,7 +41,6 @@ const envSchema = z.object({
   QUERY_LIMIT_DEFAULT: z.coerce.number().int().positive().default(25),
   /** Largest `limit` (and nested `_limit`) a non-admin may ask for; `-1` becomes it. -1: none. */
   QUERY_LIMIT_MAX: z.coerce.number().int().min(-1).default(1000),
-  /** Milliseconds any one SQL statement may run on PostgreSQL; 0: no limit. */
   /** Item reads served from memory until a write reaches a table they read (on unless "false"). */
   READ_CACHE: z
     .enum(['true', 'false', '1', '0', ''])
@@ -55,7 +54,13 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(64 * 1024 * 1024),
+  /** Milliseconds any one SQL statement may run on PostgreSQL; 0: no limit. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Repeated statements prepared once per connection (off for poolers that can't keep them). */
+  DB_PREPARED_STATEMENTS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   MFA_FORCE_ENABLED: bool,
   STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),
   STORAGE_S3_BUCKET: z.string().optional(),

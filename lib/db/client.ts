@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { config } from '@/lib/core/config';
 import { PGliteDialect } from './pglite-driver';
+import { prepareRepeatedStatements } from './prepared';
 import type { Database, Db } from '@/lib/core/tables';
 import { typeParsers } from './type-parsers';
 
@@ -67,6 +68,7 @@ function createState(): DbState {
     });
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    if (c.DB_PREPARED_STATEMENTS) pool.on('connect', prepareRepeatedStatements);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }),
       kind: 'postgres',

@@ -16,6 +16,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/helpers/pglite-seed.ts'],
     pool: 'forks',
+    // Files wait on the database as much as they compute: two at a time on two cores.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
