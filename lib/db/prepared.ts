@@ -16,7 +16,8 @@ import type pg from 'pg';
  */
 const MAX_COUNTED = 5_000;
 const MAX_PER_CONNECTION = 300;
-const sightings = new Map<string, number>();
+/** Statement text → its hash once seen twice (undefined after the first sighting). */
+const sightings = new Map<string, string | undefined>();
 
 interface ConnectionState {
   inTransaction: boolean;
@@ -27,11 +28,18 @@ interface ConnectionState {
 
 type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
 
-function seenBefore(text: string): boolean {
-  const seen = sightings.get(text) ?? 0;
-  if (seen === 0 && sightings.size >= MAX_COUNTED) sightings.clear();
-  sightings.set(text, seen + 1);
-  return seen > 0;
+/** The text's hash from its second sighting on; null the first time. */
+function repeated(text: string): string | null {
+  const hash = sightings.get(text);
+  if (hash) return hash;
+  if (!sightings.has(text)) {
+    if (sightings.size >= MAX_COUNTED) sightings.clear();
+    sightings.set(text, undefined);
+    return null;
+  }
+  const made = crypto.createHash('sha1').update(text).digest('base64url').slice(0, 22);
+  sightings.set(text, made);
+  return made;
 }
 
 function staleResultType(err: unknown): boolean {
@@ -58,8 +66,8 @@ export function prepareRepeatedStatements(client: pg.PoolClient): void {
       return plain(text, values, ...rest);
     }
     track(state, text);
-    if (state.inTransaction || !values.length || !seenBefore(text)) return plain(text, values);
-    const hash = crypto.createHash('sha1').update(text).digest('base64url').slice(0, 22);
+    const hash = state.inTransaction || !values.length ? null : repeated(text);
+    if (!hash) return plain(text, values);
     const name = `daas${state.generation}_${hash}`;
     if (!state.names.has(name)) {
       if (state.names.size >= MAX_PER_CONNECTION) return plain(text, values);

@@ -165,14 +165,21 @@ export async function readByQuery(
 /** The one data statement of a read: each row is a finished JSON item. */
 function itemsStatement(
   rc: ReadContext,
-  input: { plan: PlanNode; alias: string; where: RawBuilder<boolean>; window: PageWindow },
+  input: {
+    plan: PlanNode;
+    alias: string;
+    where: RawBuilder<boolean>;
+    window: PageWindow;
+    /** Rows to read instead of the collection's table (see readOver). */
+    source?: RawBuilder<unknown>;
+  },
 ): RawBuilder<{ item: unknown }> {
   const { plan, alias, where, window } = input;
   const limit = window.limit >= 0 ? sql`limit ${window.limit}` : sql``;
   const offset = window.offset ? sql`offset ${window.offset}` : sql``;
   return sql<{
     item: unknown;
-  }>`select ${rowJson(rc, plan, alias)} as item from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))} ${limit} ${offset}`;
+  }>`select ${rowJson(rc, plan, alias)} as item from ${input.source ?? sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))} ${limit} ${offset}`;
 }
 
 /**
@@ -265,6 +272,49 @@ export async function readMany(
     q,
     prepared.hooks,
   )) as Item[];
+}
+
+/**
+ * The statement readOne would run, over `source` (rows shaped like the collection's, such as
+ * those an insert in the same statement returns) instead of the table, and how its rows
+ * become the item readOne answers (null: none of them may be read).
+ */
+export async function readOver(
+  collection: string,
+  query: Query,
+  ctx: RequestContext,
+  options: ReadOptions & { source: RawBuilder<unknown> },
+): Promise<{
+  statement: RawBuilder<{ item: unknown }>;
+  finish(rows: { item: unknown }[]): Promise<Item | null>;
+}> {
+  const prepared = await prepare(collection, query, ctx, options);
+  const rc = readContext({
+    schema: prepared.schema,
+    accountability: ctx.accountability,
+    policy: prepared.policy,
+  });
+  const plan = buildPlan(prepared.schema, collection, prepared.query, prepared.policy);
+  const alias = rc.nextAlias();
+  const statement = itemsStatement(rc, {
+    plan,
+    alias,
+    where: nodeWhere(rc, plan, alias),
+    window: { limit: -1, offset: 0, page: 0, empty: false },
+    source: options.source,
+  });
+  return {
+    statement,
+    async finish(rows) {
+      const items = await afterRead(
+        collection,
+        rows.map((r) => r.item),
+        prepared.query,
+        prepared.hooks,
+      );
+      return (items[0] as Item | undefined) ?? null;
+    },
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { jsonReply, type RawReply } from '@/lib/http/reply';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
 import type { Query } from '../query';
 import type { ItemsContext } from './context';
-import { readBack } from './read-back';
+import { createAndReadBack, readBack } from './read-back';
 import * as items from './service';
 
 /** The HTTP binding of the item write endpoints: route input in, response body out. */
@@ -40,8 +40,7 @@ export async function createItems(
     const keys = await items.createMany(collection, input.body, ctx);
     return shown(collection, keys, query, ctx);
   }
-  const key = await items.createOne(collection, input.body, ctx);
-  return readBack(collection, key, query, ctx);
+  return createAndReadBack(collection, input.body, query, ctx);
 }
 
 export async function updateItem(

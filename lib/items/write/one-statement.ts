@@ -63,8 +63,14 @@ function nudged(f: FieldOverview): RawBuilder<unknown> | null {
  * row and `delta` the columns sent, as the transactional path records them. The final select
  * names the table in `daas.announced` before the statement's triggers run, so the write is
  * announced by this service after the commit rather than by NOTIFY (see write-notices).
+ * `echo`, a read over `ins`, is answered in the same row.
  */
-export async function insertAudited(ctx: ItemsContext, c: Writable, values: Row): Promise<Row> {
+export async function insertAudited(
+  ctx: ItemsContext,
+  c: Writable,
+  values: Row,
+  echo?: RawBuilder<{ item: unknown }>,
+): Promise<{ row: Row; echo: unknown }> {
   const name = c.collection;
   const cols = Object.keys(values);
   const insert = cols.length
@@ -73,11 +79,15 @@ export async function insertAudited(ctx: ItemsContext, c: Writable, values: Row)
     : sql`insert into ${sql.id(name)} default values returning *`;
   const announce =
     config().DATABASE_URL && config().READ_CACHE
-      ? sql`, set_config('daas.announced', ${name}, true) as daas_announced`
+      ? sql`, set_config('daas.announced', ${name}, true) as __announced`
       : sql``;
+  // The item as a read would show it, read from the inserted row (`ins`): no second trip.
+  const shown = echo ? sql`, (select rb.item from (${echo}) as rb limit 1) as __echo` : sql``;
   if (!audited(c)) {
     const { rows } =
-      await sql<Row>`with ins as (${insert}) select ins.* ${announce} from ins`.execute(ctx.db);
+      await sql<Row>`with ins as (${insert}) select ins.* ${announce} ${shown} from ins`.execute(
+        ctx.db,
+      );
     return strip(rows[0]);
   }
   const overrides = Object.values(c.fields).flatMap((f) => {
@@ -107,11 +117,11 @@ export async function insertAudited(ctx: ItemsContext, c: Writable, values: Row)
       select logged.id, ${name}, logged.item, entry.data, entry.data - ${unsent}::text[]
       from logged join entry on entry.item = logged.item
     )
-    select ins.* ${announce} from ins`.execute(ctx.db);
+    select ins.* ${announce} ${shown} from ins`.execute(ctx.db);
   return strip(rows[0]);
 }
 
-function strip(row: Row): Row {
-  const { daas_announced: _, ...rest } = row;
-  return rest;
+function strip(row: Row): { row: Row; echo: unknown } {
+  const { __announced: _, __echo: echo, ...rest } = row;
+  return { row: rest, echo };
 }

@@ -3,7 +3,10 @@ import { AppError } from '@/lib/core/errors';
 import { getSchema } from '@/lib/schema/overview';
 import { readPolicyFor } from '../access';
 import type { Query } from '../query';
-import { readOne } from '../read/service';
+import { sql } from 'kysely';
+import { readOne, readOver } from '../read/service';
+import { writableCollection } from './guard';
+import { createAlone, createOne } from './service';
 import type { ItemsContext } from './context';
 import type { Key } from './sql';
 
@@ -31,4 +34,31 @@ export async function readBack(
     if (err instanceof AppError && err.status === 404) return null;
     throw err;
   }
+}
+
+/**
+ * Creates one item and answers it as readBack would. When the create can be one statement,
+ * the read rides along in it (it reads the inserted row), so a create is one round trip.
+ */
+export async function createAndReadBack(
+  collection: string,
+  data: unknown,
+  query: Query,
+  ctx: ItemsContext,
+): Promise<Record<string, unknown> | null> {
+  if (!ctx.db.isTransaction) {
+    const schema = await getSchema(ctx.db);
+    // The write's own refusals (system collection, view, unknown) come first.
+    writableCollection(schema, collection);
+    let echo: Awaited<ReturnType<typeof readOver>> | null = null;
+    try {
+      const policy = await readPolicyFor(ctx, schema, collection);
+      echo = await readOver(collection, query, ctx, { policy, source: sql`ins` });
+    } catch (err) {
+      if (!(err instanceof AppError && (err.status === 401 || err.status === 403))) throw err;
+    }
+    const done = await createAlone(collection, data, ctx, echo?.statement);
+    if (done) return echo ? echo.finish(done.echo == null ? [] : [{ item: done.echo }]) : null;
+  }
+  return readBack(collection, await createOne(collection, data, ctx), query, ctx);
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { RawBuilder } from 'kysely';
 import { config } from '@/lib/core/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
 import { AppError, InvalidPayloadError } from '@/lib/core/errors';
@@ -88,18 +89,30 @@ export async function createOne(
   ctx: ItemsContext,
   options: WriteOptions = {},
 ): Promise<Key> {
-  // The common case (one plain item, nothing hooked) needs no transaction of its own.
   if (!ctx.db.isTransaction && Object.keys(options).length === 0) {
-    const schema = await getSchema(ctx.db);
-    const writer = new Writer(ctx, schema);
-    const key = await writer.createAlone(collection, data);
-    if (key !== null) {
-      readsChanged([collection]);
-      committed(ctx, schema, writer.mutations);
-      return key;
-    }
+    const done = await createAlone(collection, data, ctx);
+    if (done) return done.key;
   }
   return inTransaction(ctx, collection, (w) => w.create(collection, data), options);
+}
+
+/**
+ * The common case (one plain item, nothing hooked) needs no transaction of its own; with
+ * `echo`, the same statement also reads the new item back. Null: it needs the full path.
+ */
+export async function createAlone(
+  collection: string,
+  data: unknown,
+  ctx: ItemsContext,
+  echo?: RawBuilder<{ item: unknown }>,
+): Promise<{ key: Key; echo: unknown } | null> {
+  const schema = await getSchema(ctx.db);
+  const writer = new Writer(ctx, schema);
+  const done = await writer.createAlone(collection, data, echo);
+  if (!done) return null;
+  readsChanged([collection]);
+  committed(ctx, schema, writer.mutations);
+  return done;
 }
 
 export function createMany(

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { RawBuilder } from 'kysely';
 import type { Db } from '@/lib/db/client';
 import { emitter, itemEvents, type HookContext, type HookMeta } from '@/lib/events/emitter';
 import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
@@ -189,7 +190,11 @@ export class Writer {
    * or related-object writes, no permission check of the written row) as one autocommit
    * statement, outside any transaction. `null`: it needs more; nothing was written.
    */
-  async createAlone(collection: string, data: unknown): Promise<Key | null> {
+  async createAlone(
+    collection: string,
+    data: unknown,
+    echo?: RawBuilder<{ item: unknown }>,
+  ): Promise<{ key: Key; echo: unknown } | null> {
     const c = this.collection(collection);
     if (itemEvents(collection, 'create').some((e) => emitter().hasFilters(e))) return null;
     if (!isObject(data) || !revisionsAlike(c)) return null;
@@ -205,10 +210,10 @@ export class Writer {
     const payload = withDefaults(rule, data);
     if (!this.plainColumns(c, payload)) return null;
     const { columns } = await this.prepare(c, payload, 'create');
-    const row = await insertAudited(this.ctx, c, columns);
-    const key = row[c.primary] as Key;
+    const done = await insertAudited(this.ctx, c, columns, echo);
+    const key = done.row[c.primary] as Key;
     this.mutations.push({ collection, action: 'create', keys: [key], payload });
-    return key;
+    return { key, echo: done.echo };
   }
 
   /** Every value goes to a column of this table: no alias field, no related object. */

@@ -62,6 +62,19 @@ describe('a single create', () => {
     expect(Object.keys(a!.delta as object).sort()).toEqual(Object.keys(ITEM).sort());
   });
 
+  it('writes and reads the new item back in one statement', async () => {
+    await create({ title: 'Warm-up' });
+    const { observeQueries } = await import('@/lib/db/client');
+    const seen: string[] = [];
+    const stop = observeQueries((q) => seen.push(q));
+    const res = await create({ title: 'Counted' });
+    stop();
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ title: 'Counted', status: 'draft' });
+    expect(seen.filter((q) => q.includes('os_typed'))).toHaveLength(1);
+    expect(seen.filter((q) => /^\s*(begin|commit)/i.test(q))).toEqual([]);
+  });
+
   it('logs one activity row naming the caller, the item and the action', async () => {
     const res = await create({ title: 'Logged' });
     const entries = (await rows('daas_activity')).filter(
@@ -93,6 +106,52 @@ describe('a single create', () => {
       (r) => r.collection === 'os_typed' && r.item === String(res.body.data.id),
     );
     expect(entry?.user).toBe(user.id);
+  });
+
+  it('answers the new item with related fields asked for in ?fields', async () => {
+    const owner = await app.request('/api/items/os_owner', {
+      method: 'POST',
+      token,
+      body: { name: 'Known owner' },
+    });
+    const res = await app.request('/api/items/os_typed?fields=id,title,owner.name', {
+      method: 'POST',
+      token,
+      body: { title: 'Owned', owner: owner.body.data.id },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      title: 'Owned',
+      owner: { name: 'Known owner' },
+    });
+  });
+
+  it('answers only what the caller may read of the new item, or null', async () => {
+    const user = await createPermittedUser([
+      { collection: 'os_typed', action: 'create' },
+      {
+        collection: 'os_typed',
+        action: 'read',
+        fields: ['id', 'title'],
+        permissions: { title: { _starts_with: 'Visible' } },
+      },
+    ]);
+    const member = await app.login(user.email, user.password);
+    const seen = await create({ title: 'Visible one', price: '1.00' }, member);
+    expect(seen.status).toBe(201);
+    expect(seen.body.data).toEqual({ id: expect.any(Number), title: 'Visible one' });
+    const hidden = await create({ title: 'Hidden one' }, member);
+    expect(hidden.status).toBe(201);
+    expect(hidden.body.data).toBeNull();
+    expect((await rows('os_typed')).some((r) => r.title === 'Hidden one')).toBe(true);
+  });
+
+  it('answers null to a caller who may create but not read', async () => {
+    const user = await createPermittedUser([{ collection: 'os_typed', action: 'create' }]);
+    const res = await create({ title: 'Write only' }, await app.login(user.email, user.password));
+    expect(res.status).toBe(201);
+    expect(res.body.data).toBeNull();
   });
 
   it('still creates a related item sent as an object, in one transaction', async () => {
