@@ -52,6 +52,7 @@ function staleResultType(err: unknown): boolean {
 
 /** Opens and closes transactions as the statements go by (kysely sends them as text). */
 function track(state: ConnectionState, text: string): void {
+  if (text.length > 64) return;
   const head = text.trimStart().slice(0, 17).toLowerCase();
   if (head.startsWith('begin') || head.startsWith('start transaction')) state.inTransaction = true;
   else if (head === 'commit' || head === 'rollback') state.inTransaction = false;

@@ -12,4 +12,6 @@ export interface ApiRequest {
   readonly body: ReadableStream<Uint8Array> | null;
   /** Aborts when the client goes away (long-lived responses listen to it). */
   readonly signal: AbortSignal;
+  /** The whole body without a Web stream, where the request can (see NodeRequest). */
+  readAll?(limit: number, tooLarge: () => Error): Promise<Buffer | null> | undefined;
 }

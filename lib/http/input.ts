@@ -15,6 +15,8 @@ export async function readBodyBytes(request: ApiRequest, what = 'Payload'): Prom
   const limit = config().MAX_PAYLOAD_SIZE;
   const tooLarge = () => new ContentTooLargeError(`${what} exceeds the ${limit} byte limit`);
   if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
+  const direct = request.readAll?.(limit, tooLarge);
+  if (direct) return direct;
   if (!request.body) return null;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

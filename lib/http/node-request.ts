@@ -124,6 +124,36 @@ export class NodeRequest implements ApiRequest {
     return this.controller.signal;
   }
 
+  /**
+   * The whole body straight from Node's stream (no Web stream in between), refused with
+   * `tooLarge()` past `limit` bytes; null without a body. Undefined once a handler took the
+   * stream: read that instead.
+   */
+  readAll(limit: number, tooLarge: () => Error): Promise<Buffer | null> | undefined {
+    if (this.stream !== undefined) return undefined;
+    this.stream = null;
+    if (!hasBody(this.req)) return Promise.resolve(null);
+    const req = this.req;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = (err?: Error) => {
+        req.off('data', onData).off('end', onEnd).off('error', done);
+        if (err) {
+          req.resume(); // drop the rest; the connection still answers
+          reject(err);
+        } else resolve(Buffer.concat(chunks, size));
+      };
+      const onData = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) done(tooLarge());
+        else chunks.push(chunk);
+      };
+      const onEnd = () => done();
+      req.on('data', onData).once('end', onEnd).once('error', done);
+    });
+  }
+
   /** Drains what the handler left unread, so the connection can serve the next request. */
   discardBody(): void {
     if (this.stream) this.stream.discard();
