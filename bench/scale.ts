@@ -24,7 +24,7 @@ async function grow(url: string, to: number): Promise<void> {
     await client.query(
       `insert into articles (title, status, views, published_at, body, author)
         select 'Article ' || g, (array['published', 'draft', 'archived'])[1 + g % 3],
-          (g * 7919) % 10000, timestamptz '2020-01-01' + g * interval '7 minutes',
+          (g::bigint * 7919) % 10000, timestamptz '2020-01-01' + g * interval '7 minutes',
           'Lorem ipsum dolor sit amet, consectetur adipiscing elit. haystack', 1 + g % 100
         from generate_series((select max(id) + 1 from articles), $1::int) g`,
       [to],
