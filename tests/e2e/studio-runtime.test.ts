@@ -83,6 +83,19 @@ describe('studio extensions, cron jobs and services', () => {
     await expectAccessible(page);
     await bothWidths('extension-compile-error');
 
+    // Unsaved code: leaving asks first, and staying keeps every character.
+    await page.getByRole('link', { name: 'All extensions' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await expectAccessible(page);
+    await bothWidths('extension-leave-guard');
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(page.url()).toMatch(/\/en\/extensions\/new$/);
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe(
+      'greeter',
+    );
+
     await typeCode(
       'Source',
       [

@@ -4,6 +4,8 @@ import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useId, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/studio/confirm-dialog';
+import { useLeaveGuard } from '@/components/studio/content/editor/use-leave-guard';
 import { FormAlert } from '@/components/studio/form-alert';
 import { PageHeader } from '@/components/studio/page-header';
 import { Button } from '@/components/ui/button';
@@ -55,6 +57,10 @@ export function ExtensionEditor({ extension }: { extension?: Extension }) {
   const [runAs, setRunAs] = useState(extension?.run_as ?? null);
   const [errors, setErrors] = useState(NO_ERRORS);
   const formId = useId();
+  // What was last saved (or loaded): leaving with anything else asks first.
+  const values = JSON.stringify([name, type, source, enabled, runAs]);
+  const [savedValues, setSavedValues] = useState(values);
+  const guard = useLeaveGuard(values !== savedValues && !save.isPending);
 
   function changeType(next: ExtensionType) {
     if (isTemplate(source)) setSource(TEMPLATES[next]);
@@ -72,6 +78,7 @@ export function ExtensionEditor({ extension }: { extension?: Extension }) {
       { id: extension?.id, input: { name, type, source, enabled, run_as: runAs } },
       {
         onSuccess: (saved) => {
+          setSavedValues(values);
           toast({ title: t('saved', { name: saved.name }), variant: 'success' });
           if (!extension) router.replace(`/extensions/${saved.id}`);
         },
@@ -191,6 +198,14 @@ export function ExtensionEditor({ extension }: { extension?: Extension }) {
           )}
         </div>
       </form>
+      <ConfirmDialog
+        open={guard.pending !== null}
+        onOpenChange={(open) => !open && guard.stay()}
+        title={t('leaveTitle')}
+        description={t('leaveDescription')}
+        confirmLabel={t('leave')}
+        onConfirm={guard.proceed}
+      />
     </>
   );
 }
