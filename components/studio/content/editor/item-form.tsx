@@ -26,7 +26,7 @@ import { buildPayload, fieldOfMessage, missingRequired } from './payload';
 import { ItemActivity } from './item-activity';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorField } from './use-editor-schema';
-import { useLeaveGuard } from './use-leave-guard';
+import { LeaveDialog, useLeaveGuard } from '@/components/studio/leave-guard';
 
 /**
  * The form of one item, generated from its fields. Saves only what changed; Ctrl/Cmd+S
@@ -238,14 +238,7 @@ export function ItemForm({
           fields={fields}
         />
       )}
-      <ConfirmDialog
-        open={guard.pending !== null}
-        onOpenChange={(open) => !open && guard.stay()}
-        title={t('leaveTitle')}
-        description={t('leaveDescription')}
-        confirmLabel={t('leave')}
-        onConfirm={guard.proceed}
-      />
+      <LeaveDialog guard={guard} namespace="ItemEditor" />
     </form>
   );
 }

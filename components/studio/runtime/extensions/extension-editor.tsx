@@ -4,8 +4,7 @@ import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useId, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '@/components/studio/confirm-dialog';
-import { useLeaveGuard } from '@/components/studio/content/editor/use-leave-guard';
+import { LeaveDialog, useLeaveGuard } from '@/components/studio/leave-guard';
 import { FormAlert } from '@/components/studio/form-alert';
 import { PageHeader } from '@/components/studio/page-header';
 import { Button } from '@/components/ui/button';
@@ -198,14 +197,7 @@ export function ExtensionEditor({ extension }: { extension?: Extension }) {
           )}
         </div>
       </form>
-      <ConfirmDialog
-        open={guard.pending !== null}
-        onOpenChange={(open) => !open && guard.stay()}
-        title={t('leaveTitle')}
-        description={t('leaveDescription')}
-        confirmLabel={t('leave')}
-        onConfirm={guard.proceed}
-      />
+      <LeaveDialog guard={guard} namespace="Extensions" />
     </>
   );
 }

@@ -1,7 +1,9 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * While `dirty`, leaving asks first: closing or reloading the tab through the browser's own
@@ -47,4 +49,24 @@ export function useLeaveGuard(dirty: boolean) {
       if (target) router.push(target);
     },
   };
+}
+
+type LeaveGuard = ReturnType<typeof useLeaveGuard>;
+
+/**
+ * The question a guard asks before a link leaves unsaved changes behind, in the words of
+ * `namespace` (its `leaveTitle`, `leaveDescription` and `leave` messages).
+ */
+export function LeaveDialog({ guard, namespace }: { guard: LeaveGuard; namespace: string }) {
+  const t = useTranslations(namespace);
+  return (
+    <ConfirmDialog
+      open={guard.pending !== null}
+      onOpenChange={(open) => !open && guard.stay()}
+      title={t('leaveTitle')}
+      description={t('leaveDescription')}
+      confirmLabel={t('leave')}
+      onConfirm={guard.proceed}
+    />
+  );
 }
