@@ -88,13 +88,21 @@ export async function ensureWriteTriggers(db: Db, tables?: string[]): Promise<vo
 }
 
 /**
+ * Whether item writes keep the trigger quiet and announce themselves: on a PostgreSQL server
+ * with the read cache on (the embedded database is one process; its notices cost nothing).
+ */
+export function announcesItself(): boolean {
+  return Boolean(config().DATABASE_URL) && config().READ_CACHE;
+}
+
+/**
  * Marks the current transaction as one whose writes to `table` this service announces
  * itself after the commit (to its workers at once, to other instances over Redis), so the
  * trigger stays quiet for that table. A notifying transaction holds a server-wide lock
  * through its commit, which would otherwise put every API write in one queue.
  */
 export async function announcedAfterCommit(trx: Db, table: string): Promise<void> {
-  if (!config().DATABASE_URL || !config().READ_CACHE) return;
+  if (!announcesItself()) return;
   await sql`select set_config('daas.announced', ${table}, true)`.execute(trx);
 }
 

@@ -136,6 +136,16 @@ export function withDefaults(rule: WriteRule | null, payload: Row): Row {
 }
 
 /**
+ * Whether checkWritten or checkFieldRows would look at a created row under this rule: an
+ * item filter, a scope limit, a validation, or more than one permission.
+ */
+export function checksCreatedRow(rule: WriteRule | null): boolean {
+  return Boolean(
+    rule && (rule.filter || rule.scope?.filter || rule.validation || rule.rows.length > 1),
+  );
+}
+
+/**
  * The rows as the write left them (inside the transaction) must still be rows the rule
  * covers: an item filter or scope miss is a 403, a validation miss a 400 naming a field of
  * the rule. Throwing rolls the whole write back.

@@ -2,11 +2,11 @@ import 'server-only';
 import { sql, type RawBuilder } from 'kysely';
 import { actorOf } from '@/lib/core/accountability';
 import { activitySource } from '@/lib/activity/source';
-import { config } from '@/lib/core/config';
+import { announcesItself } from '@/lib/db/write-notices';
 import type { CollectionOverview, FieldOverview } from '@/lib/schema/overview';
 import { audited } from './audit';
 import type { ItemsContext } from './context';
-import type { Row } from './sql';
+import { insertStatement, type Row } from './sql';
 
 type Writable = CollectionOverview & { primary: string };
 
@@ -73,14 +73,10 @@ export async function insertAudited(
 ): Promise<{ row: Row; echo: unknown }> {
   const name = c.collection;
   const cols = Object.keys(values);
-  const insert = cols.length
-    ? sql`insert into ${sql.id(name)} (${sql.join(cols.map((col) => sql.id(col)))})
-        values (${sql.join(cols.map((col) => sql`${values[col]}`))}) returning *`
-    : sql`insert into ${sql.id(name)} default values returning *`;
-  const announce =
-    config().DATABASE_URL && config().READ_CACHE
-      ? sql`, set_config('daas.announced', ${name}, true) as __announced`
-      : sql``;
+  const insert = insertStatement({ table: name, values });
+  const announce = announcesItself()
+    ? sql`, set_config('daas.announced', ${name}, true) as __announced`
+    : sql``;
   // The item as a read would show it, read from the inserted row (`ins`): no second trip.
   const shown = echo ? sql`, (select rb.item from (${echo}) as rb limit 1) as __echo` : sql``;
   if (!audited(c)) {

@@ -1,14 +1,24 @@
 import 'server-only';
+import { sql } from 'kysely';
 import { AppError } from '@/lib/core/errors';
-import { getSchema } from '@/lib/schema/overview';
+import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
 import { readPolicyFor } from '../access';
 import type { Query } from '../query';
-import { sql } from 'kysely';
 import { readOne, readOver } from '../read/service';
 import { writableCollection } from './guard';
 import { createAlone, createOne } from './service';
 import type { ItemsContext } from './context';
 import type { Key } from './sql';
+
+/** The caller's read policy for the collection; null when they may not read it at all. */
+async function readPolicyOrNone(ctx: ItemsContext, schema: SchemaOverview, collection: string) {
+  try {
+    return await readPolicyFor(ctx, schema, collection);
+  } catch (err) {
+    if (err instanceof AppError && (err.status === 401 || err.status === 403)) return null;
+    throw err;
+  }
+}
 
 /**
  * The item as the response shows it after a write: the read path with the caller's read
@@ -21,13 +31,8 @@ export async function readBack(
   query: Query,
   ctx: ItemsContext,
 ): Promise<Record<string, unknown> | null> {
-  let policy;
-  try {
-    policy = await readPolicyFor(ctx, await getSchema(ctx.db), collection);
-  } catch (err) {
-    if (err instanceof AppError && (err.status === 401 || err.status === 403)) return null;
-    throw err;
-  }
+  const policy = await readPolicyOrNone(ctx, await getSchema(ctx.db), collection);
+  if (policy === null) return null;
   try {
     return await readOne(collection, key, query, ctx, { policy });
   } catch (err) {
@@ -50,13 +55,9 @@ export async function createAndReadBack(
     const schema = await getSchema(ctx.db);
     // The write's own refusals (system collection, view, unknown) come first.
     writableCollection(schema, collection);
-    let echo: Awaited<ReturnType<typeof readOver>> | null = null;
-    try {
-      const policy = await readPolicyFor(ctx, schema, collection);
-      echo = await readOver(collection, query, ctx, { policy, source: sql`ins` });
-    } catch (err) {
-      if (!(err instanceof AppError && (err.status === 401 || err.status === 403))) throw err;
-    }
+    const policy = await readPolicyOrNone(ctx, schema, collection);
+    const echo =
+      policy === null ? null : await readOver(collection, query, ctx, { policy, source: sql`ins` });
     const done = await createAlone(collection, data, ctx, echo?.statement);
     if (done) return echo ? echo.finish(done.echo == null ? [] : [{ item: done.echo }]) : null;
   }

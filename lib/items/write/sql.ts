@@ -13,13 +13,17 @@ function keyList(keys: Key[]): RawBuilder<unknown> {
   return sql.join(keys.map((k) => sql`${k}`));
 }
 
-export async function insertRow(db: Db, input: { table: string; values: Row }): Promise<Row> {
+/** `insert ... returning *` of one row (default values when none are given). */
+export function insertStatement(input: { table: string; values: Row }): RawBuilder<Row> {
   const cols = Object.keys(input.values);
-  const statement = cols.length
+  return cols.length
     ? sql<Row>`insert into ${sql.id(input.table)} (${sql.join(cols.map((c) => sql.id(c)))})
         values (${sql.join(cols.map((c) => sql`${input.values[c]}`))}) returning *`
     : sql<Row>`insert into ${sql.id(input.table)} default values returning *`;
-  const { rows } = await statement.execute(db);
+}
+
+export async function insertRow(db: Db, input: { table: string; values: Row }): Promise<Row> {
+  const { rows } = await insertStatement(input).execute(db);
   return rows[0];
 }
 

@@ -10,6 +10,7 @@ import {
   authorizeWrite,
   checkFieldRows,
   checkFields,
+  checksCreatedRow,
   checkWritten,
   withDefaults,
 } from './authorize';
@@ -198,14 +199,8 @@ export class Writer {
     const c = this.collection(collection);
     if (itemEvents(collection, 'create').some((e) => emitter().hasFilters(e))) return null;
     if (!isObject(data) || !revisionsAlike(c)) return null;
-    const rule = await authorizeWrite(this.ctx, {
-      action: 'create',
-      collection,
-      schema: this.schema,
-      pk: c.primary,
-    });
-    if (rule && (rule.filter || rule.scope?.filter || rule.validation || rule.rows.length > 1))
-      return null;
+    const rule = await this.createRule(c);
+    if (checksCreatedRow(rule)) return null;
     checkFields(rule, data);
     const payload = withDefaults(rule, data);
     if (!this.plainColumns(c, payload)) return null;
@@ -225,14 +220,14 @@ export class Writer {
     });
   }
 
+  private createRule(c: CollectionOverview & { primary: string }) {
+    const target = { collection: c.collection, schema: this.schema, pk: c.primary };
+    return authorizeWrite(this.ctx, { action: 'create', ...target });
+  }
+
   async create(collection: string, data: unknown): Promise<Key> {
     const c = this.collection(collection);
-    const rule = await authorizeWrite(this.ctx, {
-      action: 'create',
-      collection,
-      schema: this.schema,
-      pk: c.primary,
-    });
+    const rule = await this.createRule(c);
     const hooked = await this.filter(collection, 'create', data, { collection });
     checkFields(rule, hooked);
     const payload = isObject(hooked) ? withDefaults(rule, hooked) : hooked;
