@@ -167,6 +167,14 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('write notices on PostgreSQL',
     // Make sure the tables carry the trigger (a first read puts it in place).
     await app.request('/api/items/os_typed?limit=1', { token });
     await app.request('/api/items/os_owner?limit=1', { token });
+    // The trigger goes on in the background after a first read.
+    const { getDb } = await import('@/lib/db/client');
+    const { watchedTables } = await import('@/lib/db/write-notices');
+    for (let i = 0; i < 100; i++) {
+      const watched = await watchedTables(getDb());
+      if (watched.has('os_owner') && watched.has('os_typed')) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await listener.connect();
     const heard: string[] = [];
