@@ -42,7 +42,17 @@ async function serve(): Promise<void> {
   await app.prepare();
   const nextHandler = app.getRequestHandler();
 
+  let stopping = false;
+  const inFlight = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
+    // Once stopping, each connection closes after its current answer, so a client sends
+    // its next request to another worker or instance instead of into a closing one.
+    if (stopping) res.shouldKeepAlive = false;
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
     if (!apiViaNext && isApi(req.url ?? '/')) {
       void serveApi(dispatchApi, req, res);
       return;
@@ -65,10 +75,11 @@ async function serve(): Promise<void> {
   startHousekeeping();
   startCron();
 
-  let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    // Requests in flight still answer, with `Connection: close`; idle connections close now.
+    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     await new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { config } from '@/lib/core/config';
 import { logger } from '@/lib/core/logger';
 
-type Role = 'publisher' | 'subscriber';
+type Role = 'publisher' | 'subscriber' | 'limiter';
 
 // On globalThis: Next may evaluate this module more than once per process, and there must
 // still be one publisher and one subscriber connection per process.
@@ -11,22 +11,46 @@ const holder = globalThis as typeof globalThis & {
   __daasRedis?: Partial<Record<Role, Redis>>;
 };
 
-const ERROR_LOG_INTERVAL_MS = 30_000;
+/** A rate-limit count that Redis has not answered in this long is counted locally instead. */
+const LIMITER_COMMAND_TIMEOUT_MS = 500;
+
+const OUTAGE_NOTE: Record<Role, string> = {
+  publisher: 'cache notices to other instances are lost until it is back',
+  subscriber: 'caches are bypassed or reloaded until it is back',
+  limiter: 'sign-in limits are counted in this process until it is back',
+};
+
+function options(role: Role) {
+  const connectionName = `daas-${role}`;
+  // A subscriber waits for Redis forever.
+  if (role === 'subscriber') return { connectionName, maxRetriesPerRequest: null };
+  // A publish gives up quickly instead of holding a request while Redis is away.
+  if (role === 'publisher') return { connectionName, maxRetriesPerRequest: 1 };
+  // Rate-limit counts must never wait for a reconnect (sign-in took up to 30 s that way):
+  // with no offline queue a command fails at once while Redis is away, and the limiter's
+  // process-local insurance counts instead.
+  return {
+    connectionName,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    commandTimeout: LIMITER_COMMAND_TIMEOUT_MS,
+  };
+}
 
 function create(url: string, role: Role): Redis {
-  const client = new Redis(url, {
-    // A subscriber waits for Redis forever; a publish gives up quickly instead of holding a
-    // request while Redis is away.
-    maxRetriesPerRequest: role === 'subscriber' ? null : 1,
-    connectionName: `daas-${role}`,
-  });
+  const client = new Redis(url, options(role));
   // ioredis reconnects on its own and emits an error per failed attempt: log, never throw,
-  // and not once per attempt.
-  let lastLogged = 0;
+  // and once per outage rather than once per attempt.
+  let down = false;
   client.on('error', (err: Error) => {
-    if (Date.now() - lastLogged < ERROR_LOG_INTERVAL_MS) return;
-    lastLogged = Date.now();
-    logger.warn({ role, err: err.message }, 'redis connection error');
+    if (down) return;
+    down = true;
+    logger.warn({ role, err: err.message }, `redis unreachable; ${OUTAGE_NOTE[role]}`);
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.info({ role }, 'redis reachable again');
   });
   return client;
 }
@@ -46,6 +70,14 @@ export function redisPublisher(): Redis | null {
 /** The process's subscribing connection (a subscribed connection can issue no other commands). */
 export function redisSubscriber(): Redis | null {
   return client('subscriber');
+}
+
+/**
+ * The connection the sign-in rate limits count on: it never queues a command while Redis is
+ * away, so the caller falls back to its local counter at once.
+ */
+export function redisLimiter(): Redis | null {
+  return client('limiter');
 }
 
 /** Prefix of every key and channel, so deployments (or test runs) sharing a Redis stay apart. */

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { AppError, TooManyRequestsError } from '@/lib/core/errors';
 import { logger } from '@/lib/core/logger';
-import { redisPrefix, redisPublisher } from '@/lib/redis';
+import { redisLimiter, redisPrefix } from '@/lib/redis';
 
 /**
  * Brute-force protection for sign-in and second-factor checks, after OWASP's guidance:
@@ -110,7 +110,7 @@ function withInsurance(shared: RateLimiterAbstract, local: RateLimiterAbstract):
 }
 
 function counter(name: string, points: number, duration: number): Counter {
-  const redis = redisPublisher();
+  const redis = redisLimiter();
   const keyPrefix = `${redisPrefix()}rl:${name}`;
   const store = redis ? 'redis' : clusterShared() ? 'cluster' : 'memory';
   const id = `${keyPrefix}:${points}:${duration}:${store}`;
@@ -121,6 +121,8 @@ function counter(name: string, points: number, duration: number): Counter {
       limiter = new RateLimiterRedis({
         ...options,
         storeClient: redis,
+        // Not connected (Redis down, or reconnecting): straight to the local counter.
+        rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory(options),
       });
     } else if (store === 'cluster') {

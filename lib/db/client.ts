@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { config } from '@/lib/core/config';
+import { logger } from '@/lib/core/logger';
 import { PGliteDialect } from './pglite-driver';
 import { prepareRepeatedStatements } from './prepared';
 import type { Database, Db } from '@/lib/core/tables';
@@ -55,19 +56,35 @@ function pgTypes(): pg.CustomTypesConfig {
   };
 }
 
+let lostLogged = 0;
+
+function connectionLost(err: Error): void {
+  // Once a second at most: a restart breaks every connection of the pool at the same time.
+  if (Date.now() - lostLogged < 1_000) return;
+  lostLogged = Date.now();
+  logger.warn({ err: err.message }, 'database connection lost');
+}
+
 function createState(): DbState {
   const c = config();
   if (c.DATABASE_URL) {
     const pool = new pg.Pool({
       connectionString: c.DATABASE_URL,
       max: Number(process.env.DB_POOL_MAX ?? 10),
+      // A database that does not answer a new connection fails the request (503) rather
+      // than holding it for as long as the operating system keeps trying.
+      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
       types: pgTypes(),
       // Every statement of every connection: the server cancels one that runs longer
       // (SQLSTATE 57014, answered 503). The embedded database has no timer to do the same.
       ...(c.DB_STATEMENT_TIMEOUT_MS > 0 && { statement_timeout: c.DB_STATEMENT_TIMEOUT_MS }),
     });
-    // An idle client's network error must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    // A server restart or a cut connection makes each client emit 'error'. The pool listens
+    // only while a client is idle; a checked-out client (between two statements of a
+    // transaction) with no listener of its own would throw it as an uncaught exception. The
+    // statement in flight fails on its own, and the pool discards the broken client.
+    pool.on('error', connectionLost);
+    pool.on('connect', (client) => client.on('error', connectionLost));
     if (c.DB_PREPARED_STATEMENTS) pool.on('connect', prepareRepeatedStatements);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }),

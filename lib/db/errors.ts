@@ -22,6 +22,50 @@ function field(err: PgLikeError): string | undefined {
   return m?.[1];
 }
 
+/** Seconds a client is told to wait when the database is away: a restart takes about one. */
+export const DATABASE_RETRY_AFTER_S = 2;
+
+/** 503 with Retry-After: an outage, which a client or load balancer retries, not a bug. */
+export function databaseUnavailable(): AppError {
+  return new ServiceUnavailableError('The database is not reachable', {
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+  });
+}
+
+// Socket failures of the driver, before or while talking to the server.
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+// The pg driver's own wording for a connection that broke or never came (they carry no code).
+const LOST_CONNECTION =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
+
+/**
+ * The database could not be reached or went away: connection refused or reset, a pool that
+ * could not connect in time, the server shutting down (57P01-57P03) or any connection
+ * exception (class 08).
+ */
+export function isConnectionFailure(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code) || code.startsWith('08')) return true;
+    if (code === '57P01' || code === '57P02' || code === '57P03') return true;
+  }
+  if (err instanceof AggregateError) return err.errors.some(isConnectionFailure);
+  const message = (err as { message?: unknown }).message;
+  return typeof message === 'string' && LOST_CONNECTION.test(message);
+}
+
 /**
  * Maps a PostgreSQL SQLSTATE to a typed error with a message of our own. Returns null for
  * anything unknown, which the HTTP layer answers as a generic 500.
@@ -29,6 +73,7 @@ function field(err: PgLikeError): string | undefined {
 export function translateDbError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (!err || typeof err !== 'object') return null;
+  if (isConnectionFailure(err)) return databaseUnavailable();
   const e = err as PgLikeError;
   if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) return null;
   const name = field(e);

@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Accountability } from '@/lib/core/accountability';
 import { getDb } from '@/lib/db/client';
-import { listenForNotices } from '@/lib/sibling-bus';
+import { isConnectionFailure } from '@/lib/db/errors';
+import { answerAfterSiblings, listenForNotices, refreshIfDeaf } from '@/lib/sibling-bus';
 import { apiHandler, type ApiHandle, type ApiRouteHandler } from './api-handler';
 import type { ApiRequest } from './api-request';
 import { resolveCaller } from './caller';
@@ -37,6 +38,11 @@ export interface RouteSpec<P, Q, B> {
   lenientAuth?: boolean;
   /** Also takes the credential from `?access_token=` (the MCP endpoint, per the conventions). */
   queryToken?: boolean;
+  /**
+   * The answer when the database cannot be reached before the handler could run (the health
+   * check answers in its own format then); otherwise the usual 503 error body.
+   */
+  databaseDown?: () => unknown;
   /** Forces an error body shape where the path table would pick the other. */
   shape?: ErrorShape;
   /** OpenAPI: */
@@ -116,6 +122,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     const shape = spec.shape ?? errorShapeFor(url.pathname);
     const db = getDb();
     listenForNotices();
+    refreshIfDeaf();
     let outcome: Outcome;
     let caller: Accountability | null = null;
     try {
@@ -136,13 +143,18 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       const body = spec.body
         ? parseWith(spec.body, await readJsonBody(request), 'payload')
         : (undefined as B);
-      const result = await handler(
-        { params, query, body, request },
-        { db, accountability, requestId, scope, origin: request.headers.get('origin') },
+      const result = await answerAfterSiblings(() =>
+        handler(
+          { params, query, body, request },
+          { db, accountability, requestId, scope, origin: request.headers.get('origin') },
+        ),
       );
       outcome = toOutcome(result, spec.status ?? 200);
     } catch (err) {
-      outcome = errorOutcome(forCaller(err, caller), shape, requestId);
+      const down = spec.databaseDown && isConnectionFailure(err);
+      outcome = down
+        ? toOutcome(spec.databaseDown!(), 503)
+        : errorOutcome(forCaller(err, caller), shape, requestId);
     }
     outcome.headers['x-request-id'] = requestId;
     const cors = await corsHeaders(request, db).catch(() => null);

@@ -92,7 +92,11 @@ async function register(ext: StoredExtension): Promise<void> {
 export function reloadHooks(db: Db = getDb(), announce = false): Promise<void> {
   if (!state.listening) {
     state.listening = true;
-    onSiblingNotice(TOPIC, () => void reloadHooks().catch(() => undefined));
+    // Not per request while Redis is away: a reload loads extension code, and hooks are
+    // reloaded once the notices flow again.
+    onSiblingNotice(TOPIC, () => void reloadHooks().catch(() => undefined), {
+      refreshWhileDeaf: false,
+    });
   }
   // One reload at a time, so two quick changes never register a hook twice.
   const next = state.chain.catch(() => undefined).then(() => reload(db));

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { RequestContext } from '@/lib/core/context';
+import { DATABASE_RETRY_AFTER_S } from '@/lib/db/errors';
 import { jsonReply, type RawReply } from '@/lib/http/reply';
 import { legacyHealth, serverHealth } from './health';
 
@@ -8,9 +9,27 @@ export async function serverHealthReply(_input: unknown, ctx: RequestContext): P
   const report = await serverHealth(ctx);
   return jsonReply(report.body, {
     status: report.status === 'error' ? 503 : 200,
-    headers: { 'cache-control': 'no-store' },
+    headers: {
+      'cache-control': 'no-store',
+      ...(report.status === 'error' && { 'retry-after': String(DATABASE_RETRY_AFTER_S) }),
+    },
     contentType: 'application/health+json; charset=utf-8',
   });
+}
+
+/**
+ * The health answer when the database failed before the check ran (resolving the caller
+ * needs it): the overall status only, as an anonymous caller gets it.
+ */
+export function databaseDownHealthReply(): RawReply {
+  return jsonReply(
+    { status: 'error' },
+    {
+      status: 503,
+      headers: { 'cache-control': 'no-store', 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+      contentType: 'application/health+json; charset=utf-8',
+    },
+  );
 }
 
 const DEPRECATION_HEADERS = {

@@ -10,7 +10,7 @@ import {
 } from '@/lib/db/write-notices';
 import { emitter, itemEvents } from '@/lib/events/emitter';
 import { onAccessInvalidated } from '@/lib/access/policies';
-import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
+import { hearingOtherInstances, onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import { readTables } from './cache-tables';
 import type { ReadPolicy } from './policy';
@@ -24,7 +24,9 @@ import type { ReadPolicy } from './policy';
  * - other workers and instances, through the sibling bus (Redis when configured);
  * - anything else, SQL from outside included, through the tables' NOTIFY triggers.
  * Access and schema changes retire every entry. While the NOTIFY channel is not listening,
- * nothing is served from the cache. READ_CACHE=false turns it off.
+ * or (with Redis) while other instances' notices cannot be heard, nothing is served from the
+ * cache nor kept in it: API writes announce themselves only over Redis (their trigger stays
+ * quiet), so another instance's write would go unseen. READ_CACHE=false turns it off.
  */
 interface Entry {
   body: string;
@@ -96,12 +98,17 @@ export function readsChanged(tables: Iterable<string>): void {
 export function writeStamp(tables: readonly string[]): string | null {
   if (!readCacheEnabled()) return null;
   start();
-  if (!isListening()) return null;
+  if (!trusted()) return null;
   return `${state.epoch}:${tables.map((t) => state.gens.get(t) ?? 0).join(',')}`;
 }
 
 export function readCacheEnabled(): boolean {
   return config().READ_CACHE;
+}
+
+/** Whether every write that can kill an entry is heard now. */
+function trusted(): boolean {
+  return isListening() && hearingOtherInstances();
 }
 
 /** Listening starts with the first cacheable read (a no-op once it has). */
@@ -202,14 +209,14 @@ export async function cachedRead(
   if (key === null || hooked(collection)) return { body: JSON.stringify(await load()), hit: false };
   start();
   const hit = state.entries.get(key);
-  if (hit && isListening() && alive(hit, schema)) {
+  if (hit && trusted() && alive(hit, schema)) {
     state.entries.delete(key);
     state.entries.set(key, hit);
     return { body: hit.body, hit: true };
   }
   // Joining a load is safe only while nothing it depends on has changed since it started.
   const pending = state.loading.get(key);
-  if (pending && isListening() && alive(pending, schema)) {
+  if (pending && trusted() && alive(pending, schema)) {
     return { body: await pending.body, hit: true };
   }
   const tables = readTables(schema, collection, !ctx.accountability.admin);
@@ -217,7 +224,7 @@ export async function cachedRead(
   // them, so what this read saw can never outlive it.
   const gens = tables.map((t) => state.gens.get(t) ?? 0);
   const epoch = state.epoch;
-  const listening = isListening();
+  const listening = trusted();
   const loading = { tables, gens, epoch, schema, body: load().then((v) => JSON.stringify(v)) };
   state.loading.set(key, loading);
   let body: string;

@@ -1,12 +1,13 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { serverHealthReply } from '@/lib/server/http';
+import { databaseDownHealthReply, serverHealthReply } from '@/lib/server/http';
 
 export const GET = route(
   {
     access: 'public',
     summary: 'Health (status for everyone, checks for administrators)',
     tags: ['Server'],
+    databaseDown: databaseDownHealthReply,
   },
   serverHealthReply,
 );
