@@ -64,6 +64,8 @@ export interface StartedServer {
   url: string;
   port: number;
   database: FreshDatabase;
+  /** The server process (the cluster's primary when there are several workers). */
+  pid: number;
   /** What the process wrote to stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
@@ -155,5 +157,5 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     await stop();
     throw err;
   }
-  return { url, port, database, output: () => log, stop };
+  return { url, port, database, pid: child.pid!, output: () => log, stop };
 }
