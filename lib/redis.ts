@@ -72,12 +72,43 @@ export function redisSubscriber(): Redis | null {
   return client('subscriber');
 }
 
+/** The longest the first rate-limit count waits for the limiter's first connection. */
+const FIRST_CONNECT_WAIT_MS = 1_000;
+
 /**
  * The connection the sign-in rate limits count on: it never queues a command while Redis is
  * away, so the caller falls back to its local counter at once.
  */
 export function redisLimiter(): Redis | null {
   return client('limiter');
+}
+
+/**
+ * Resolves once `redis` is ready, unless it was ready before (an outage: the caller must
+ * not wait for a reconnect) or has not connected within FIRST_CONNECT_WAIT_MS. Only a
+ * process's very first counts wait, so they are shared like every later one.
+ */
+export function firstConnection(redis: Redis): Promise<void> {
+  const held = redis as Redis & { daasWasReady?: boolean };
+  if (redis.status === 'ready' || held.daasWasReady) {
+    held.daasWasReady = true;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', ready);
+      redis.off('error', done);
+      resolve();
+    };
+    const ready = () => {
+      held.daasWasReady = true;
+      done();
+    };
+    const timer = setTimeout(done, FIRST_CONNECT_WAIT_MS);
+    redis.once('ready', ready);
+    redis.once('error', done);
+  });
 }
 
 /** Prefix of every key and channel, so deployments (or test runs) sharing a Redis stay apart. */

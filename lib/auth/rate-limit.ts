@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { AppError, TooManyRequestsError } from '@/lib/core/errors';
 import { logger } from '@/lib/core/logger';
-import { redisLimiter, redisPrefix } from '@/lib/redis';
+import { firstConnection, redisLimiter, redisPrefix } from '@/lib/redis';
 
 /**
  * Brute-force protection for sign-in and second-factor checks, after OWASP's guidance:
@@ -118,13 +118,19 @@ function counter(name: string, points: number, duration: number): Counter {
   if (!limiter) {
     const options = { keyPrefix, points, duration };
     if (store === 'redis') {
-      limiter = new RateLimiterRedis({
+      const shared = new RateLimiterRedis({
         ...options,
         storeClient: redis,
         // Not connected (Redis down, or reconnecting): straight to the local counter.
         rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory(options),
       });
+      const connected = () => firstConnection(redis!);
+      limiter = {
+        consume: (key) => connected().then(() => shared.consume(key)),
+        reward: (key) => connected().then(() => shared.reward(key)),
+        delete: (key) => connected().then(() => shared.delete(key)),
+      };
     } else if (store === 'cluster') {
       // The primary makes one limiter per prefix with the options it first hears of, so the
       // prefix carries them.
