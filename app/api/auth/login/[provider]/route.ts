@@ -1,5 +1,6 @@
 import { providerLoginReply } from '@/lib/auth/http';
 import { providerLoginQuery, providerParams } from '@/lib/auth/providers/flow';
+import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
 export const GET = route(
@@ -13,3 +14,4 @@ export const GET = route(
   },
   providerLoginReply,
 );
+export const OPTIONS = preflight;

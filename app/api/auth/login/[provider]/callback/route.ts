@@ -1,6 +1,7 @@
 import { providerCallbackReply } from '@/lib/auth/http';
 import { tokensResponse } from '@/lib/auth/login';
 import { providerParams } from '@/lib/auth/providers/flow';
+import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 
 export const GET = route(
@@ -14,3 +15,4 @@ export const GET = route(
   },
   providerCallbackReply,
 );
+export const OPTIONS = preflight;
