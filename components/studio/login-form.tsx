@@ -2,28 +2,56 @@
 
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/client/fetcher';
 import { useLoginMutation, type LoginNext } from '@/lib/client/auth/login-mutation';
+import { providerSessionState } from '@/lib/client/auth/providers-query';
 import { safeRedirect } from '@/lib/client/auth/safe-redirect';
 import { FormAlert } from './form-alert';
 import { EnrolStep, OtpStep } from './mfa-steps';
+import { ProviderButtons } from './provider-buttons';
 import { useErrorMessage } from './use-error-message';
 
-type Step = { kind: 'credentials' } | { kind: 'otp' } | { kind: 'enrol'; password: string };
+type Step =
+  | { kind: 'credentials' }
+  | { kind: 'returning' }
+  | { kind: 'otp' }
+  | { kind: 'enrol'; password: string };
 
 /** Email and password, then, when the account needs one, the second factor. */
 export function LoginForm() {
   const locale = useLocale();
   const router = useRouter();
   const searchParams = useSearchParams();
-  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const returning = searchParams.get('provider') !== null;
+  const [step, setStep] = useState<Step>({ kind: returning ? 'returning' : 'credentials' });
   const done = () => router.replace(safeRedirect(searchParams.get('redirect'), locale));
   const restart = () => setStep({ kind: 'credentials' });
+  const target = safeRedirect(searchParams.get('redirect'), locale);
+
+  // Back from an identity provider: the session cookie is set; a second factor may be owed.
+  useEffect(() => {
+    if (!returning) return;
+    providerSessionState().then(
+      (next) => {
+        if (next === 'done') router.replace(target);
+        else setStep(next === 'otp' ? { kind: 'otp' } : { kind: 'credentials' });
+      },
+      () => setStep({ kind: 'credentials' }),
+    );
+  }, [returning, router, target]);
+
+  if (step.kind === 'returning') {
+    return (
+      <div className="grid place-items-center py-6 text-muted-foreground">
+        <Spinner className="size-6" />
+      </div>
+    );
+  }
 
   if (step.kind === 'otp') return <OtpStep onDone={done} onCancel={restart} />;
   if (step.kind === 'enrol') {
@@ -111,6 +139,7 @@ function CredentialsForm({ onSignedIn }: { onSignedIn(next: LoginNext, password:
         {pending && <Spinner />}
         {pending ? t('submitting') : t('submit')}
       </Button>
+      <ProviderButtons disabled={pending} />
     </form>
   );
 }

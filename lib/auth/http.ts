@@ -12,6 +12,9 @@ import { logout, refresh, type refreshBody } from './refresh';
 import { accessTtlMs, type GrantOutcome, refreshTtlMs } from './sessions';
 import { signAccessToken } from './tokens';
 import { redeemSso, type SsoInput } from './sso';
+import { finishProviderLogin, type providerLoginQuery, startProviderLogin } from './providers/flow';
+import { FLOW_TTL_S } from './providers/flow-state';
+import { AppError } from '@/lib/core/errors';
 
 /** The HTTP binding of sign-in: tokens in the body or the session cookie, read and written here. */
 function cookieSecure(): boolean {
@@ -95,4 +98,72 @@ export async function verifyMfaReply(
 
 export async function ssoReply(input: { body: SsoInput }, ctx: RequestContext) {
   return grantReply(await redeemSso(input.body, ctx));
+}
+
+/** The sign-in flow's state between the redirect to a provider and its callback. */
+const FLOW_COOKIE = 'daas_auth_flow';
+
+function flowCookie(provider: string, value: string, maxAgeSeconds: number): string {
+  return serializeCookie(FLOW_COOKIE, value, {
+    maxAgeSeconds,
+    httpOnly: true,
+    // Lax: the callback is a top-level navigation from the provider's site.
+    sameSite: 'Lax',
+    secure: cookieSecure(),
+    path: `/api/auth/login/${encodeURIComponent(provider)}`,
+  });
+}
+
+export async function providerLoginReply(
+  input: { params: { provider: string }; query: z.infer<typeof providerLoginQuery> },
+  _ctx: RequestContext,
+) {
+  const { provider } = input.params;
+  const { location, flow } = await startProviderLogin({ provider, ...input.query });
+  return reply(null, {
+    status: 302,
+    headers: { location, ...NO_STORE },
+    cookies: [flowCookie(provider, flow, FLOW_TTL_S)],
+  });
+}
+
+/**
+ * The provider's redirect back. The flow cookie is cleared whatever the outcome, so a flow
+ * finishes at most once. With a `redirect` the browser goes there holding the session
+ * cookie (whatever the mode: a redirect cannot carry tokens in a body); without one the
+ * answer is a login's, in the flow's mode.
+ */
+export async function providerCallbackReply(
+  input: { params: { provider: string }; request: ApiRequest },
+  ctx: RequestContext,
+) {
+  const { provider } = input.params;
+  const cleared = flowCookie(provider, '', 0);
+  let done;
+  try {
+    done = await finishProviderLogin(
+      {
+        provider,
+        flowCookie: readCookie(input.request, FLOW_COOKIE),
+        query: new URL(input.request.url).searchParams,
+      },
+      ctx,
+    );
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    throw new AppError(err.code, err.status, err.message, {
+      extensions: err.extensions,
+      headers: { ...err.headers, 'set-cookie': cleared },
+    });
+  }
+  const { outcome, redirect } = done;
+  if (redirect) {
+    return reply(null, {
+      status: 302,
+      headers: { location: redirect, ...NO_STORE },
+      cookies: [cleared, sessionCookie(outcome.grant.refreshToken)],
+    });
+  }
+  const answer = await grantReply(outcome);
+  return reply(answer.body, { ...answer.init, cookies: [cleared, ...(answer.init.cookies ?? [])] });
 }

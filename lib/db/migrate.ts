@@ -10,6 +10,7 @@ import * as m0005 from './migrations/0005-runtime';
 import * as m0006 from './migrations/0006-asset-presets';
 import * as m0007 from './migrations/0007-workflows';
 import * as m0008 from './migrations/0008-extension-error-time';
+import * as m0009 from './migrations/0009-user-provider-identity';
 
 interface Migration {
   name: string;
@@ -25,6 +26,7 @@ export const migrations: Migration[] = [
   { name: '0006-asset-presets', up: m0006.up },
   { name: '0007-workflows', up: m0007.up },
   { name: '0008-extension-error-time', up: m0008.up },
+  { name: '0009-user-provider-identity', up: m0009.up },
 ];
 
 // Any fixed 64-bit number; every instance of the service uses the same one.

@@ -58,6 +58,8 @@ export interface StartServerOptions {
   database?: FreshDatabase;
   /** How long to wait for /api/server/ping to answer. */
   timeoutMs?: number;
+  /** Listen here (a port something else must know in advance, such as a provider's redirect). */
+  port?: number;
 }
 
 export interface StartedServer {
@@ -110,7 +112,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     throw new Error('dist/server.mjs is missing: run `npm run build` before the e2e tests');
   }
   const database = options.database ?? (await freshDatabase());
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: Record<string, string | undefined> = {
     ...process.env,
     DATABASE_URL: undefined,
