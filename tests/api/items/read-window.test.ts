@@ -53,10 +53,9 @@ async function read(path: string, token = admin.token) {
   const statement = seen.filter((s) => s.sql.includes('to_json(')).at(-1);
   if (!statement) return { res, builds: [] as number[] };
   const explained = await getDb().executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNodeJson }] }>(
-    CompiledQuery.raw(
-      `explain (analyze, verbose, format json) ${statement.sql}`,
-      statement.parameters,
-    ),
+    CompiledQuery.raw(`explain (analyze, verbose, format json) ${statement.sql}`, [
+      ...statement.parameters,
+    ]),
   );
   const plan = explained.rows[0]['QUERY PLAN'];
   const root = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNodeJson }];
