@@ -4,18 +4,36 @@
  * writing the rows as JSON. No routing table, no authentication, no validation: the floor
  * the API is measured against. Same worker count and pool size as the API server.
  *
- * Env: BENCH_CASES (JSON file: [{method, path, statements}]), DATABASE_URL, PORT,
- * WEB_CONCURRENCY, DB_POOL_MAX.
+ * A varied case (BENCH_VARY=1) also matches its path pattern: the value in the path goes into
+ * the parameters its slots name (bench/vary.ts).
+ *
+ * Env: BENCH_CASES (JSON file: [{method, path, statements, pattern?, slots?}]), DATABASE_URL,
+ * PORT, WEB_CONCURRENCY, DB_POOL_MAX.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { runClustered } from './cluster';
+import { bind, type Slot } from './vary';
 
 interface Case {
   method: string;
   path: string;
   statements: { text: string; values: unknown[] }[];
+  pattern?: string;
+  slots?: Slot[];
+}
+
+/** The case a request is for, with its statements bound to the request's value. */
+function route(cases: Case[], exact: Map<string, Case>, method: string, url: string): Case | null {
+  const hit = exact.get(`${method} ${url}`);
+  if (hit) return hit;
+  for (const c of cases) {
+    if (!c.pattern || !c.slots || c.method !== method) continue;
+    const m = new RegExp(c.pattern).exec(url);
+    if (m) return { ...c, statements: bind(c.statements, c.slots, decodeURIComponent(m[1])) };
+  }
+  return null;
 }
 
 function serve(): void {
@@ -44,7 +62,7 @@ function serve(): void {
 
   http
     .createServer((req, res) => {
-      const c = byKey.get(`${req.method} ${req.url}`);
+      const c = route(cases, byKey, req.method ?? '', req.url ?? '');
       req.resume();
       req.on('end', () => {
         if (!c) return void res.writeHead(404).end();

@@ -10,6 +10,8 @@ export interface Target {
   method?: Options['method'];
   headers?: Record<string, string>;
   body?: string;
+  /** Per-request changes (autocannon's `requests`), for the varied mode. */
+  requests?: Options['requests'];
 }
 
 /** Requests per second and latency over `seconds`; any answer but a 2xx counts as an error. */

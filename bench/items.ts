@@ -16,10 +16,24 @@ import {
   startServer,
   type FreshDatabase,
 } from '../tests/helpers/server';
-import type { BenchRequest, Captured } from './capture';
+import type { BenchRequest, Captured, Statement } from './capture';
 import { keepReport, measure, runIfMain, startBareServer, type BareServer } from './harness';
-import { pgbench, pgbenchPath, type Measure } from './pgbench';
+import { pgbench, pgbenchPath, type Measure, type PgbenchVary } from './pgbench';
 import { seed } from './seed';
+import {
+  fill,
+  ID,
+  OFFSET,
+  pathPattern,
+  pick,
+  probes,
+  SEARCH_WORD,
+  slots,
+  THRESHOLD,
+  varied,
+  type Slot,
+  type Variation,
+} from './vary';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
@@ -31,47 +45,88 @@ interface Case extends BenchRequest {
   name: string;
   /** Held to the target: API ≥ 50% of bare node:http. */
   target?: boolean;
+  /** BENCH_VARY=1: the path with `{v}` for a value drawn per request (see vary.ts). */
+  vary?: Variation;
 }
 
 export const CASES: Case[] = [
-  { name: 'list 25', method: 'GET', path: '/api/items/articles?limit=25', target: true },
+  {
+    name: 'list 25',
+    method: 'GET',
+    path: '/api/items/articles?limit=25',
+    target: true,
+    vary: { path: '/api/items/articles?limit=25&offset={v}', draw: OFFSET },
+  },
   {
     name: 'list 25, non-admin with item filter',
     method: 'GET',
     path: '/api/items/articles?limit=25',
     token: MEMBER_TOKEN,
+    vary: { path: '/api/items/articles?limit=25&offset={v}', draw: OFFSET },
   },
   {
     name: 'filter + sort',
     method: 'GET',
     path: '/api/items/articles?filter[status][_eq]=published&filter[views][_gt]=5000&sort=-published_at&limit=25',
+    vary: {
+      path: '/api/items/articles?filter[status][_eq]=published&filter[views][_gt]=5000&sort=-published_at&limit=25&offset={v}',
+      draw: OFFSET,
+    },
   },
   {
     name: 'M2O fields',
     method: 'GET',
     path: '/api/items/articles?fields=id,title,author.name&limit=25',
     target: true,
+    vary: {
+      path: '/api/items/articles?fields=id,title,author.name&limit=25&offset={v}',
+      draw: OFFSET,
+    },
   },
   {
     name: 'M2M fields',
     method: 'GET',
     path: '/api/items/articles?fields=id,title,tags.tags_id.name&limit=25',
     target: true,
+    vary: {
+      path: '/api/items/articles?fields=id,title,tags.tags_id.name&limit=25&offset={v}',
+      draw: OFFSET,
+    },
   },
   {
     name: 'aggregate + groupBy',
     method: 'GET',
     path: '/api/items/articles?aggregate[count]=*&aggregate[avg]=views&groupBy[]=status',
+    vary: {
+      path: '/api/items/articles?aggregate[count]=*&aggregate[avg]=views&groupBy[]=status&filter[views][_gte]={v}',
+      draw: THRESHOLD,
+    },
   },
-  { name: 'read by id', method: 'GET', path: '/api/items/articles/54321', target: true },
+  {
+    name: 'read by id',
+    method: 'GET',
+    path: '/api/items/articles/54321',
+    target: true,
+    vary: { path: '/api/items/articles/{v}', draw: ID },
+  },
   {
     name: 'create',
     method: 'POST',
     path: '/api/items/articles',
     body: { title: 'Bench', status: 'draft', views: 1, author: 7, body: 'Written by the bench' },
   },
-  { name: 'search', method: 'GET', path: '/api/items/articles?search=needle&limit=25' },
-  { name: 'count=exact', method: 'GET', path: '/api/items/articles?limit=25&count=exact' },
+  {
+    name: 'search',
+    method: 'GET',
+    path: '/api/items/articles?search=needle&limit=25',
+    vary: { path: '/api/items/articles?search={v}&limit=25', draw: SEARCH_WORD },
+  },
+  {
+    name: 'count=exact',
+    method: 'GET',
+    path: '/api/items/articles?limit=25&count=exact',
+    vary: { path: '/api/items/articles?limit=25&count=exact&offset={v}', draw: OFFSET },
+  },
 ];
 
 /** BENCH_ONLY="read by id,list 25" measures just those rows (names as in the table). */
@@ -84,16 +139,69 @@ function selected(): Case[] {
 }
 
 function measureCase(c: Case, base: string, headers: Record<string, string>, seconds: number) {
+  const vary = varied() ? c.vary : undefined;
   return measure(
     {
       url: base + c.path,
       method: c.method,
       headers: { ...headers, 'content-type': 'application/json' },
       body: c.body === undefined ? undefined : JSON.stringify(c.body),
+      requests: vary
+        ? [{ setupRequest: (req) => ({ ...req, path: fill(vary, pick(vary.draw)) }) }]
+        : undefined,
     },
     seconds,
     CONNECTIONS,
   );
+}
+
+interface Replay {
+  method: string;
+  path: string;
+  statements: Statement[];
+  pattern?: string;
+  slots?: Slot[];
+}
+
+/**
+ * What the references replay for each case: the captured statements and, in the varied
+ * mode, where the value goes (each varied case is captured with two values, see vary.ts).
+ */
+async function replays(database: FreshDatabase, cases: Case[]): Promise<Replay[]> {
+  const requests = cases.flatMap((c) => {
+    if (!varied() || !c.vary) return [c];
+    const [a, b] = probes(c.vary.draw);
+    return [
+      { ...c, path: fill(c.vary, a) },
+      { ...c, path: fill(c.vary, b) },
+    ];
+  });
+  const captured = await capture(database, requests);
+  captured.forEach((c, i) => {
+    if (c.status >= 300) throw new Error(`${requests[i].path}: the API answered ${c.status}`);
+  });
+  let at = 0;
+  return cases.map((c) => {
+    const first = captured[at++];
+    if (!varied() || !c.vary)
+      return { method: c.method, path: c.path, statements: first.statements };
+    const second = captured[at++];
+    const [a, b] = probes(c.vary.draw);
+    return {
+      method: c.method,
+      path: fill(c.vary, a),
+      statements: first.statements,
+      pattern: pathPattern(c.vary),
+      slots: slots(first.statements, second.statements, a, b),
+    };
+  });
+}
+
+/** pgbench draws an integer itself; a word (search) stays the first probe's. */
+function pgbenchVary(c: Case, r: Replay): PgbenchVary | undefined {
+  const draw = c.vary?.draw;
+  if (!r.slots || draw?.kind !== 'int') return undefined;
+  return { min: draw.min, max: draw.max, at: r.slots };
 }
 
 function serverEnv(database: FreshDatabase): Record<string, string> {
@@ -206,15 +314,9 @@ export async function runItemsBench(): Promise<string> {
     await seed(database.url!, { token: TOKEN, adminEmail: ADMIN_EMAIL, memberToken: MEMBER_TOKEN });
     console.error(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const cases = selected();
-    const captured = await capture(database, cases);
-    captured.forEach((c, i) => {
-      if (c.status >= 300) throw new Error(`${cases[i].name}: the API answered ${c.status}`);
-    });
+    const replayed = await replays(database, cases);
     const api = await startServer({ database, env: serverEnv(database) });
-    const bare = await startBare(
-      database,
-      cases.map((c, i) => ({ method: c.method, path: c.path, statements: captured[i].statements })),
-    );
+    const bare = await startBare(database, replayed);
     try {
       for (const [i, c] of cases.entries()) {
         const auth = { authorization: `Bearer ${c.token ?? TOKEN}` };
@@ -222,10 +324,11 @@ export async function runItemsBench(): Promise<string> {
         const a = await measureCase(c, api.url, auth, DURATION_S);
         await measureCase(c, bare.url, {}, 1);
         const b = await measureCase(c, bare.url, {}, DURATION_S);
+        const r = replayed[i];
         const p = bin
-          ? await pgbench(bin, database.url!, captured[i].statements, DURATION_S)
+          ? await pgbench(bin, database.url!, r.statements, DURATION_S, pgbenchVary(c, r))
           : null;
-        rows.push({ c, api: a, bare: b, pgb: p, statements: captured[i].statements.length });
+        rows.push({ c, api: a, bare: b, pgb: p, statements: r.statements.length });
         console.error(
           `${c.name}: API ${Math.round(a.rps)}, bare ${Math.round(b.rps)}, pgbench ${Math.round(p?.rps ?? 0)}`,
         );
@@ -248,6 +351,10 @@ export async function runItemsBench(): Promise<string> {
       `${WORKERS} workers for the API and for the bare server · pool 10 per worker · ` +
       `${CONNECTIONS} connections · ${DURATION_S} s per run · PostgreSQL · pgbench -c 10 -j 2`,
     '',
+    varied()
+      ? 'Varied (BENCH_VARY=1): every request differs within its shape (a random offset below 5,000, id, search word or views threshold), the same random space for all three; pgbench draws the same integers (its search word stays fixed).'
+      : 'Repeated: each row sends one request over and over (a response cache may answer it).',
+    '',
     'Data: 100 authors, 100,000 articles, 20 tags, ~300,000 article↔tag links. The API',
     'authenticates an admin static token on every request; the references skip authentication',
     'and send the statements the API sent for the same request (SQL stmts, captured from it).',
@@ -260,7 +367,7 @@ export async function runItemsBench(): Promise<string> {
   ];
   if (errors) lines.push('', `Non-2xx responses, errors or timeouts: ${errors}`);
   if (!bin) lines.push('', 'pgbench was not found: its column is empty.');
-  return keepReport('items', lines.join('\n') + '\n');
+  return keepReport(varied() ? 'items-varied' : 'items', lines.join('\n') + '\n');
 }
 
 runIfMain(import.meta.filename, runItemsBench);

@@ -42,14 +42,31 @@ function literal(value: unknown): string {
   return value === null || value === undefined ? 'null' : pg.escapeLiteral(text(value));
 }
 
-/** One statement per line, `$n` replaced by its value as a literal. */
-export function script(statements: { text: string; values: unknown[] }[]): string {
-  return statements
-    .map((s) => {
-      const text = s.text.replace(/\$(\d+)\b/g, (_, n: string) => literal(s.values[Number(n) - 1]));
-      return text.replace(/\s*\n\s*/g, ' ').replace(/;?\s*$/, ';');
-    })
-    .join('\n');
+/** A varied value pgbench draws itself: `\set v random(min, max)`, bound where `at` says. */
+export interface PgbenchVary {
+  min: number;
+  max: number;
+  at: { statement: number; param: number }[];
+}
+
+/**
+ * One statement per line, `$n` replaced by its value as a literal, or by pgbench's own
+ * random `:v` where the request's varied value goes.
+ */
+export function script(
+  statements: { text: string; values: unknown[] }[],
+  vary?: PgbenchVary,
+): string {
+  const drawn = (i: number, n: number) =>
+    vary?.at.some((a) => a.statement === i && a.param === n - 1) ?? false;
+  const lines = statements.map((s, i) => {
+    const text = s.text.replace(/\$(\d+)\b/g, (_, n: string) =>
+      drawn(i, Number(n)) ? ':v' : literal(s.values[Number(n) - 1]),
+    );
+    return text.replace(/\s*\n\s*/g, ' ').replace(/;?\s*$/, ';');
+  });
+  if (vary) lines.unshift(`\\set v random(${vary.min}, ${vary.max})`);
+  return lines.join('\n');
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -62,10 +79,11 @@ export async function pgbench(
   url: string,
   statements: { text: string; values: unknown[] }[],
   seconds: number,
+  vary?: PgbenchVary,
 ): Promise<Measure> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
   try {
-    fs.writeFileSync(path.join(dir, 'script.sql'), script(statements) + '\n');
+    fs.writeFileSync(path.join(dir, 'script.sql'), script(statements, vary) + '\n');
     const args = ['-n', '-c', '10', '-j', '2', '-T', String(seconds), '-f', 'script.sql'];
     const out = await new Promise<string>((resolve, reject) => {
       execFile(

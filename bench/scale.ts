@@ -17,7 +17,7 @@ const CONNECTIONS = 10;
 const TOKEN = 'bench-admin-static-token-0123456789';
 const PATH = '/api/items/articles?limit=25';
 
-async function grow(url: string, to: number): Promise<void> {
+export async function grow(url: string, to: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -30,7 +30,7 @@ const holder = globalThis as typeof globalThis & {
   __daasPgliteSeed?: Blob;
 };
 
-type QueryObserver = (sql: string) => void;
+type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
 const observers = new Set<QueryObserver>();
 
 /**
@@ -43,7 +43,7 @@ export function observeQueries(observer: QueryObserver): () => void {
 }
 
 function log(event: LogEvent): void {
-  for (const observer of observers) observer(event.query.sql);
+  for (const observer of observers) observer(event.query.sql, event.query.parameters);
 }
 
 function pgTypes(): pg.CustomTypesConfig {

@@ -4,15 +4,15 @@ import { and, filterSql, readableValue, type ReadContext } from './context';
 import { jsonValue } from './json-value';
 import type { PlanNode, Selection } from './plan';
 import { searchSql } from './search';
-import { orderBy, sortKeys } from './sort';
+import { orderBy, sortKeys, type SortKey } from './sort';
 
 type Sql = RawBuilder<unknown>;
 
 /**
  * Plan → SQL. Every item, root or nested, is one JSON object built by PostgreSQL, and each
- * relation is a correlated scalar subquery in the select list: PostgreSQL evaluates those
- * after ORDER BY/LIMIT, so only the returned page pays for its relations, and the whole
- * read, at any depth, is one statement.
+ * relation is a correlated scalar subquery in the select list; the whole read, at any depth,
+ * is one statement. A windowed node is read window first (see windowFrom), so only the
+ * returned rows pay for their JSON and their relations.
  */
 export function rowJson(rc: ReadContext, node: PlanNode, alias: string): Sql {
   const r = `${rc.nextAlias()}_row`;
@@ -92,6 +92,44 @@ function relationSql(
   return manySql(rc, s.node, sub, value, where);
 }
 
+/**
+ * Window first, then project. PostgreSQL evaluates a select list for every row OFFSET skips,
+ * so a page's rows are chosen by an inner statement that carries only the key and the sort
+ * values (filter, sort, limit, offset; often an index-only scan), and the table is joined
+ * back on the key for those rows alone. The inner statement reuses `alias`: `where` and the
+ * sort keys were built over it, and a derived table cannot see the outer one. The outer
+ * query must order by the returned keys: a join keeps no order of its own.
+ */
+export function windowFrom(
+  rc: ReadContext,
+  input: {
+    node: PlanNode;
+    alias: string;
+    where: RawBuilder<boolean>;
+    limit: number | null;
+    offset: number | null;
+  },
+): { from: Sql; keys: SortKey[] } {
+  const { node, alias, where } = input;
+  const w = rc.nextAlias();
+  const keys = sortKeys(rc, node, alias);
+  const outs = keys.map((k, i) => sql`${k.expr} as ${sql.id(`o${i}`)}`);
+  const key = sql`${sql.id(alias)}.${sql.id(node.primary)}`;
+  const limit = input.limit !== null && input.limit >= 0 ? sql`limit ${input.limit}` : sql``;
+  const offset = input.offset ? sql`offset ${input.offset}` : sql``;
+  const table = sql`${sql.id(node.collection)} as ${sql.id(alias)}`;
+  const inner = sql`select ${key} as k, ${sql.join(outs)} from ${table} where ${where} order by ${orderBy(keys)} ${limit} ${offset}`;
+  return {
+    from: sql`(${inner}) as ${sql.id(w)} join ${table} on ${key} = ${sql.id(w)}.k`,
+    keys: keys.map((k, i) => ({ expr: sql`${sql.id(w)}.${sql.id(`o${i}`)}`, desc: k.desc })),
+  };
+}
+
+/** Whether a node's rows are cut by a limit or an offset, and so read window first. */
+export function windowed(limit: number | null, offset: number | null): boolean {
+  return (limit !== null && limit >= 0) || !!offset;
+}
+
 /** An x-to-many relation: a JSON array in the node's sort order, windowed by limit/offset. */
 function manySql(
   rc: ReadContext,
@@ -100,19 +138,16 @@ function manySql(
   value: Sql,
   where: RawBuilder<boolean>,
 ): Sql {
-  const keys = sortKeys(rc, node, sub);
-  const from = sql`${sql.id(node.collection)} as ${sql.id(sub)}`;
-  const unbounded = (node.limit === null || node.limit < 0) && !node.offset;
-  if (unbounded) {
-    return sql`(select coalesce(json_agg(${value} order by ${orderBy(keys)}), '[]'::json) from ${from} where ${where})`;
+  if (!windowed(node.limit, node.offset)) {
+    const keys = sortKeys(rc, node, sub);
+    return sql`(select coalesce(json_agg(${value} order by ${orderBy(keys)}), '[]'::json) from ${sql.id(node.collection)} as ${sql.id(sub)} where ${where})`;
   }
-  // A window needs ORDER BY + LIMIT in a subquery; the sort values travel along so the
-  // aggregate can keep that order explicitly.
-  const w = rc.nextAlias();
-  const outs = keys.map((k, i) => sql`${k.expr} as ${sql.id(`o${i}`)}`);
-  const aggOrder = orderBy(
-    keys.map((k, i) => ({ expr: sql`${sql.id(w)}.${sql.id(`o${i}`)}`, desc: k.desc })),
-  );
-  const window = sql`${node.limit !== null && node.limit >= 0 ? sql`limit ${node.limit}` : sql``} ${node.offset ? sql`offset ${node.offset}` : sql``}`;
-  return sql`(select coalesce(json_agg(${sql.id(w)}.v order by ${aggOrder}), '[]'::json) from (select ${value} as v, ${sql.join(outs)} from ${from} where ${where} order by ${orderBy(keys)} ${window}) as ${sql.id(w)})`;
+  const { from, keys } = windowFrom(rc, {
+    node,
+    alias: sub,
+    where,
+    limit: node.limit,
+    offset: node.offset,
+  });
+  return sql`(select coalesce(json_agg(${value} order by ${orderBy(keys)}), '[]'::json) from ${from})`;
 }

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { RequestContext } from '@/lib/core/context';
 import type { Query } from '../query';
 import { and, filterSql, type ReadContext } from './context';
-import { nodeWhere, rowJson } from './compile';
+import { nodeWhere, rowJson, windowed, windowFrom } from './compile';
 import { countColumns, listMeta, type CountedRow, type CountScope, type ListMeta } from './count';
 import type { PageWindow } from './pagination';
 import type { PlanNode } from './plan';
@@ -16,14 +16,27 @@ export interface PageInput {
   window: PageWindow;
 }
 
-/** The page's rows, each a finished JSON item built by PostgreSQL. */
+/**
+ * The page's rows, each a finished JSON item built by PostgreSQL. A bounded page is chosen
+ * first and projected after (windowFrom): a deep offset skips keys, not built items.
+ */
 export function pageSql(rc: ReadContext, input: PageInput): RawBuilder<{ item: unknown }> {
   const { plan, alias, where, window } = input;
-  const limit = window.limit >= 0 ? sql`limit ${window.limit}` : sql``;
-  const offset = window.offset ? sql`offset ${window.offset}` : sql``;
+  if (!windowed(window.limit, window.offset)) {
+    return sql<{
+      item: unknown;
+    }>`select ${rowJson(rc, plan, alias)} as item from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))}`;
+  }
+  const { from, keys } = windowFrom(rc, {
+    node: plan,
+    alias,
+    where,
+    limit: window.limit,
+    offset: window.offset,
+  });
   return sql<{
     item: unknown;
-  }>`select ${rowJson(rc, plan, alias)} as item from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))} ${limit} ${offset}`;
+  }>`select ${rowJson(rc, plan, alias)} as item from ${from} order by ${orderBy(keys)}`;
 }
 
 /**
