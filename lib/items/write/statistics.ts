@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import type { Mutation } from './writer';
 
 /** A write of at least this many rows may leave the table's statistics behind. */
-export const BULK_WRITE_ROWS = 500;
+export const BULK_WRITE_ROWS = 200;
 /** ...when it is at least this share of the rows the statistics know of. */
 const CHANGED_SHARE = 0.1;
 

@@ -68,8 +68,8 @@ describe('a table never analysed', () => {
 describe('a bulk import', () => {
   it('leaves statistics from which the next estimate is right', async () => {
     await exec(`create table cs_imported (id serial primary key, n integer)`);
-    await exec(`insert into cs_imported (n) select g from generate_series(1, 20000) g`);
-    const rows = Array.from({ length: 500 }, (_, i) => ({ n: -i }));
+    await exec(`insert into cs_imported (n) select g from generate_series(1, 1800) g`);
+    const rows = Array.from({ length: 200 }, (_, i) => ({ n: -i }));
     const form = new FormData();
     form.append('file', new Blob([JSON.stringify(rows)], { type: 'application/json' }), 'rows');
     const encoded = new Response(form);
@@ -80,11 +80,10 @@ describe('a bulk import', () => {
       headers: { 'content-type': encoded.headers.get('content-type')! },
     });
     expect(res.status).toBe(204);
-    expect(await reltuples('cs_imported')).toBeGreaterThan(20_000);
-    const list = await get('/api/items/cs_imported?fields=id&limit=10', admin);
-    expect(list.body.meta.total_estimated).toBe(true);
-    expect(Math.abs(list.body.meta.total - 20_500)).toBeLessThan(20_500 * 0.05);
-  });
+    expect(await reltuples('cs_imported')).toBe(2000);
+    const planned = await get('/api/items/cs_imported?fields=id&limit=10&count=planned', admin);
+    expect(planned.body.meta).toMatchObject({ total: 2000, total_estimated: true });
+  }, 60_000);
 });
 
 describe('the read cache and an estimate', () => {
