@@ -12,6 +12,7 @@ import { fileFields, files, type FileFields } from './service';
 import { extensionFor, sniffType, SNIFF_BYTES } from './sniff';
 import { defaultStorageName, storage } from './storage';
 import type { StorageDriver } from './storage/types';
+import { titleFromFilename } from './title';
 
 export interface UploadBody {
   contentType: string;
@@ -158,7 +159,8 @@ export async function uploadFiles(input: UploadBody, ctx: RequestContext): Promi
       continue;
     }
     const meta = metadataFrom(fields);
-    const [id] = await files.insert([{ filename_download: part.filename, ...meta }], ctx);
+    const title = titleFromFilename(part.filename);
+    const [id] = await files.insert([{ filename_download: part.filename, title, ...meta }], ctx);
     try {
       await settle(ctx, String(id), await stage(part));
     } catch (err) {

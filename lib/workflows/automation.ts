@@ -15,7 +15,7 @@ import { definitionShape, initialState } from './definitions';
 
 type Key = string | number;
 
-interface AssignmentRow {
+export interface AssignmentRow {
   id: string;
   definition: string;
   collection: string;
@@ -61,66 +61,111 @@ function asFilter(raw: unknown): Filter | null {
   return value && typeof value === 'object' && Object.keys(value).length ? (value as Filter) : null;
 }
 
-async function matches(db: Db, a: AssignmentRow, key: Key): Promise<boolean> {
+/** The item's state field value as seen through the assignment's filter; absent: no match. */
+async function matchedItem(db: Db, a: AssignmentRow, key: Key): Promise<{ field: unknown } | null> {
   const filter = asFilter(a.filter);
   const schema = await getSchema(db);
-  const pk = schema.collections[a.collection]?.primary;
-  if (!pk) return false;
-  const query = { ...emptyQuery(), fields: [pk], filter };
-  const found = await read.readMany(a.collection, [key], query, systemContext(db), {
+  const collection = schema.collections[a.collection];
+  if (!collection?.primary) return null;
+  const stateField = a.state_field && collection.fields[a.state_field] ? a.state_field : null;
+  const fields = stateField ? [collection.primary, stateField] : [collection.primary];
+  const query = { ...emptyQuery(), fields, filter };
+  const [found] = await read.readMany(a.collection, [key], query, systemContext(db), {
     events: false,
   });
-  return found.length > 0;
+  if (!found) return null;
+  return { field: stateField ? (found[stateField] ?? null) : null };
+}
+
+/**
+ * The state an item without an instance is in: the one its state field holds; the initial
+ * state when it has no state field or the field is empty; none (null) when the field holds
+ * a value the workflow does not know. Never a reason to overwrite what the field holds.
+ */
+export function startState(a: AssignmentRow, field: unknown): string | null {
+  const states = definitionShape(a).states;
+  if (field === null || field === undefined) return initialState(states);
+  return states.some((s) => s.key === String(field)) ? String(field) : null;
+}
+
+/** One assignment as it stands for one item: whether it matches and its instance, if any. */
+export interface PendingWorkflow {
+  assignment: AssignmentRow;
+  instance: { id: string; left_on: unknown; state: string } | null;
+  /** Where a new instance starts; null: the item's state field holds no state of the workflow. */
+  start: string | null;
+  /** The state field is empty, so a new instance's state may be mirrored into it. */
+  emptyField: boolean;
+}
+
+/** The assignments this item matches, with its instance of each (read only). */
+export async function pendingWorkflows(
+  db: Db,
+  collection: string,
+  key: Key,
+): Promise<{ matching: PendingWorkflow[]; leaving: { id: string }[] }> {
+  const matching: PendingWorkflow[] = [];
+  const leaving: { id: string }[] = [];
+  if (collection.startsWith(SYSTEM_PREFIX)) return { matching, leaving };
+  for (const a of await assignmentsOf(db, collection)) {
+    const { rows } = await sql<{ id: string; left_on: unknown; state: string }>`select id,
+        left_on, state from daas_wf_instance
+      where assignment = ${a.id} and item = ${String(key)}`.execute(db);
+    const instance = rows[0] ?? null;
+    const item = await matchedItem(db, a, key);
+    if (item) {
+      const emptyField = item.field === null;
+      matching.push({ assignment: a, instance, start: startState(a, item.field), emptyField });
+    } else if (instance && instance.left_on === null) {
+      leaving.push(instance);
+    }
+  }
+  return { matching, leaving };
 }
 
 /**
  * Brings the instances of these items in line with the assignments of their collection:
- * an item that matches an assignment and has no instance gets one in the initial state
- * (mirrored into the state field, if any); one that no longer matches has `left_on` set;
- * one that matches again has it cleared and keeps its state.
+ * an item that matches an assignment and has no instance gets one in the state its state
+ * field holds (the initial state when the field is empty; none when it holds an unknown
+ * value); one that no longer matches has `left_on` set; one that matches again has it
+ * cleared and keeps its state. With `mirror`, an empty state field receives the new
+ * instance's state (a created item takes the initial state); a field that holds a value is
+ * never overwritten here: only a command moves it, through the items service.
  */
-export async function syncInstances(db: Db, collection: string, keys: Key[]): Promise<void> {
+export async function syncInstances(
+  db: Db,
+  collection: string,
+  keys: Key[],
+  options: { mirror: boolean } = { mirror: true },
+): Promise<void> {
   if (collection.startsWith(SYSTEM_PREFIX) || !keys.length) return;
-  const list = await assignmentsOf(db, collection);
-  if (!list.length) return;
+  if (!(await assignmentsOf(db, collection)).length) return;
   const schema = await getSchema(db);
   const pk = schema.collections[collection]?.primary;
   if (!pk) return;
   for (const key of keys) {
-    for (const a of list) {
-      const item = String(key);
-      const { rows } = await sql<{
-        id: string;
-        left_on: unknown;
-      }>`select id, left_on from daas_wf_instance where assignment = ${a.id} and item = ${item}`.execute(
-        db,
-      );
-      const existing = rows[0];
-      if (await matches(db, a, key)) {
-        if (existing) {
-          if (existing.left_on !== null) {
-            await sql`update daas_wf_instance set left_on = null, updated_on = now()
-              where id = ${existing.id}`.execute(db);
-          }
-          continue;
+    const { matching, leaving } = await pendingWorkflows(db, collection, key);
+    for (const gone of leaving) {
+      await sql`update daas_wf_instance set left_on = now(), updated_on = now()
+        where id = ${gone.id}`.execute(db);
+    }
+    for (const { assignment: a, instance, start, emptyField } of matching) {
+      if (instance) {
+        if (instance.left_on !== null) {
+          await sql`update daas_wf_instance set left_on = null, updated_on = now()
+            where id = ${instance.id}`.execute(db);
         }
-        const state = initialState(definitionShape(a).states);
-        if (!state) continue;
-        const inserted =
-          await sql`insert into daas_wf_instance (assignment, collection, item, state)
-          values (${a.id}, ${collection}, ${item}, ${state})
-          on conflict (assignment, item) do nothing returning id`.execute(db);
-        if (
-          inserted.rows.length &&
-          a.state_field &&
-          schema.collections[collection].fields[a.state_field]
-        ) {
-          await sql`update ${sql.id(collection)} set ${sql.id(a.state_field)} = ${state}
-            where ${sql.id(pk)} = ${key}`.execute(db);
-        }
-      } else if (existing && existing.left_on === null) {
-        await sql`update daas_wf_instance set left_on = now(), updated_on = now()
-          where id = ${existing.id}`.execute(db);
+        continue;
+      }
+      if (!start) continue;
+      const inserted = await sql`insert into daas_wf_instance (assignment, collection, item, state)
+        values (${a.id}, ${collection}, ${String(key)}, ${start})
+        on conflict (assignment, item) do nothing returning id`.execute(db);
+      const field = a.state_field;
+      const mirrored = field !== null && Boolean(schema.collections[collection].fields[field]);
+      if (inserted.rows.length && options.mirror && emptyField && mirrored) {
+        await sql`update ${sql.id(collection)} set ${sql.id(field)} = ${start}
+          where ${sql.id(pk)} = ${key} and ${sql.id(field)} is null`.execute(db);
       }
     }
   }

@@ -19,7 +19,7 @@ import * as read from '@/lib/items/read/service';
 import * as write from '@/lib/items/write/service';
 import { activitySource } from '@/lib/activity/source';
 import { getSchema } from '@/lib/schema/overview';
-import { syncInstances } from './automation';
+import { assignmentsOf, pendingWorkflows, syncInstances } from './automation';
 import { definitionShape, type WorkflowCommand, type WorkflowState } from './definitions';
 
 export const transitionBody = z
@@ -83,10 +83,12 @@ async function mayRun(
 
 /** The commands of the item's workflows and whether the caller may run each now. */
 export interface ItemWorkflow {
-  instance: string;
+  /** Null until the item's first command (or a write under the assignment) creates it. */
+  instance: string | null;
   assignment: string;
   definition: string;
-  state: string;
+  /** Null: the item's state field holds a value the workflow does not know. */
+  state: string | null;
   states: WorkflowState[];
   commands: (WorkflowCommand & { allowed: boolean })[];
 }
@@ -103,14 +105,52 @@ async function readableItem(ctx: RequestContext, collection: string, raw: string
   return item[pk] as string | number;
 }
 
+/**
+ * The item's instances for a command. An item that matches an assignment but has no
+ * instance yet (items that existed before the assignment) gets one now, in the state its
+ * state field holds: the command then moves it from there, through the items service.
+ */
 async function instancesOf(ctx: RequestContext, collection: string, key: string | number) {
   let rows = await activeInstances(ctx.db, collection, String(key));
   if (!rows.length) {
-    // The automation hook runs after the write's response: catch up if it hasn't yet.
-    await syncInstances(ctx.db, collection, [key]);
+    await syncInstances(ctx.db, collection, [key], { mirror: false });
     rows = await activeInstances(ctx.db, collection, String(key));
   }
   return rows;
+}
+
+/** What GET shows for one workflow, whether its instance exists yet or not. */
+interface Shown {
+  instance: string | null;
+  assignment: string;
+  definition: string;
+  state: string | null;
+  states: unknown;
+  commands: unknown;
+}
+
+/**
+ * The item's workflows without writing anything: its active instances, and for each
+ * assignment it matches without one (items that existed before the assignment, or whose
+ * hook has not run yet) the state a command would start from.
+ */
+async function shownWorkflows(ctx: RequestContext, collection: string, key: string | number) {
+  const active = await activeInstances(ctx.db, collection, String(key));
+  const shown: Shown[] = active.map((r) => ({ ...r, instance: r.id }));
+  const { matching } = await pendingWorkflows(ctx.db, collection, key);
+  for (const p of matching) {
+    if (active.some((r) => r.assignment === p.assignment.id)) continue;
+    shown.push({
+      instance: p.instance?.id ?? null,
+      assignment: p.assignment.id,
+      definition: p.assignment.definition,
+      state: p.instance?.state ?? p.start,
+      states: p.assignment.states,
+      commands: p.assignment.commands,
+    });
+  }
+  const order = (await assignmentsOf(ctx.db, collection)).map((a) => a.id);
+  return shown.sort((a, b) => order.indexOf(a.assignment) - order.indexOf(b.assignment));
 }
 
 /** GET /api/workflow/state: the item's workflows, with the commands the caller may run. */
@@ -119,17 +159,16 @@ export async function itemWorkflows(
   ctx: RequestContext,
 ): Promise<ItemWorkflow[]> {
   const key = await readableItem(ctx, input.collection, input.item);
-  const rows = await instancesOf(ctx, input.collection, key);
   const out: ItemWorkflow[] = [];
-  for (const r of rows) {
+  for (const r of await shownWorkflows(ctx, input.collection, key)) {
     const shape = definitionShape(r);
     const commands = [];
     for (const c of shape.commands) {
-      const allowed = c.from.includes(r.state) && (await mayRun(ctx, c, input.flat));
-      commands.push({ ...c, allowed });
+      const from = r.state !== null && c.from.includes(r.state);
+      commands.push({ ...c, allowed: from && (await mayRun(ctx, c, input.flat)) });
     }
     out.push({
-      instance: r.id,
+      instance: r.instance,
       assignment: r.assignment,
       definition: r.definition,
       state: r.state,

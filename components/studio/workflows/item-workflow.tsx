@@ -31,9 +31,9 @@ export function ItemWorkflow({
       {workflows.data.map((w) => {
         const state = w.states.find((s) => s.key === w.state);
         return (
-          <div key={w.instance} className="flex flex-wrap items-center gap-2">
+          <div key={w.assignment} className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-muted-foreground">{t('state')}</span>
-            <Badge>{state?.name ?? w.state}</Badge>
+            <Badge>{state?.name ?? w.state ?? t('noState')}</Badge>
             {w.commands
               .filter((c) => c.allowed)
               .map((c) => (

@@ -34,10 +34,12 @@ export interface WorkflowAssignment {
 
 /** GET /api/workflow/state: one workflow of an item, commands marked runnable or not. */
 export interface ItemWorkflow {
-  instance: string;
+  /** Null until the item's first command creates it. */
+  instance: string | null;
   assignment: string;
   definition: string;
-  state: string;
+  /** Null: the item's state field holds a value the workflow does not know. */
+  state: string | null;
   states: WorkflowState[];
   commands: (WorkflowCommand & { allowed: boolean })[];
 }

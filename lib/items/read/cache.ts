@@ -34,6 +34,8 @@ interface Entry {
   gens: number[];
   epoch: number;
   schema: SchemaOverview;
+  /** When the entry dies by itself (ms since the epoch); Infinity: only by a write. */
+  expires: number;
 }
 
 interface CacheState {
@@ -44,7 +46,7 @@ interface CacheState {
   watched: WeakMap<SchemaOverview, Promise<Set<string>>>;
   ensuring: WeakMap<SchemaOverview, Set<string>>;
   /** Reads being loaded now: an identical read arriving meanwhile waits for the same body. */
-  loading: Map<string, Omit<Entry, 'body'> & { body: Promise<string> }>;
+  loading: Map<string, Omit<Entry, 'body' | 'expires'> & { body: Promise<string> }>;
 }
 
 const holder = globalThis as typeof globalThis & { __daasReadCache?: CacheState };
@@ -61,6 +63,16 @@ const state = (holder.__daasReadCache ??= {
 const TOPIC = 'item-writes';
 /** One body larger than this is not worth the memory it would pin. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * An answer whose `meta` carries an estimate depends on the table's statistics, which
+ * change without a write (ANALYZE, autovacuum) and so without a notice: kept this long only.
+ */
+export const ESTIMATE_TTL_MS = 5_000;
+
+function carriesEstimate(value: unknown): boolean {
+  const meta = (value as { meta?: { total_estimated?: unknown } } | null)?.meta;
+  return meta?.total_estimated === true;
+}
 
 function bump(table: string): void {
   state.gens.set(table, (state.gens.get(table) ?? 0) + 1);
@@ -153,7 +165,7 @@ function remember(key: string, entry: Entry): void {
   }
 }
 
-function alive(entry: Omit<Entry, 'body'>, schema: SchemaOverview): boolean {
+function alive(entry: Omit<Entry, 'body' | 'expires'>, schema: SchemaOverview): boolean {
   if (entry.epoch !== state.epoch || entry.schema !== schema) return false;
   return entry.tables.every((t, i) => (state.gens.get(t) ?? 0) === entry.gens[i]);
 }
@@ -209,7 +221,7 @@ export async function cachedRead(
   if (key === null || hooked(collection)) return { body: JSON.stringify(await load()), hit: false };
   start();
   const hit = state.entries.get(key);
-  if (hit && trusted() && alive(hit, schema)) {
+  if (hit && trusted() && alive(hit, schema) && hit.expires > Date.now()) {
     state.entries.delete(key);
     state.entries.set(key, hit);
     return { body: hit.body, hit: true };
@@ -225,7 +237,12 @@ export async function cachedRead(
   const gens = tables.map((t) => state.gens.get(t) ?? 0);
   const epoch = state.epoch;
   const listening = trusted();
-  const loading = { tables, gens, epoch, schema, body: load().then((v) => JSON.stringify(v)) };
+  let expires = Infinity;
+  const body$ = load().then((v) => {
+    if (carriesEstimate(v)) expires = Date.now() + ESTIMATE_TTL_MS;
+    return JSON.stringify(v);
+  });
+  const loading = { tables, gens, epoch, schema, body: body$ };
   state.loading.set(key, loading);
   let body: string;
   try {
@@ -237,7 +254,7 @@ export async function cachedRead(
   const unwatched = tables.filter((t) => !covered.has(t));
   if (unwatched.length) watchLater(ctx.db, schema, unwatched);
   else if (listening && epoch === state.epoch && !policyDependsOnTime(input.policy, tables)) {
-    remember(key, { body, tables, gens, epoch, schema });
+    remember(key, { body, tables, gens, epoch, schema, expires });
   }
   return { body, hit: false };
 }

@@ -6,6 +6,13 @@ import type { PageWindow } from './pagination';
 /** Below this many rows the default (`estimated`) count is exact. */
 export const EXACT_COUNT_THRESHOLD = 10_000;
 
+/**
+ * A table without statistics (never analysed, or analysed while empty) has no estimate
+ * worth the name: the planner's guess from its size on disk can be a tenth of the rows.
+ * Such a table is counted exactly up to this many rows, and never estimated below it.
+ */
+export const UNANALYSED_COUNT_CAP = 1_000_000;
+
 export interface ListMeta {
   /** Rows of the collection the caller may see, whatever the filter and search. */
   total_count: number;
@@ -119,6 +126,24 @@ export function countColumns(scope: CountScope): RawBuilder<unknown> | null {
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
+/** Whether the table lacks statistics to estimate from (catalogue lookup, no scan). */
+async function unanalysed(db: Db, table: string): Promise<boolean> {
+  const { rows } = await sql<{ none: boolean }>`select (c.reltuples < 0 or c.relpages = 0)
+      as none from pg_class as c where c.oid = to_regclass(quote_ident(${table}))`.execute(db);
+  return rows[0]?.none ?? true;
+}
+
+/** Exact up to UNANALYSED_COUNT_CAP rows; past it, the planner's guess but never below the cap. */
+async function countUpToCap(input: CountInput, w: RawBuilder<boolean>): Promise<Estimate> {
+  const { db, from } = input;
+  const { rows } = await sql<{ n: string | number }>`select count(*) as n from (select 1
+      from ${from} where ${w} limit ${UNANALYSED_COUNT_CAP + 1}) as capped`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  if (n <= UNANALYSED_COUNT_CAP) return { value: n, estimated: false };
+  const guess = await planRows(db, sql`select 1 from ${from} where ${w}`);
+  return { value: Math.max(n, guess), estimated: true };
+}
+
 /** Counts read along with the page; beyond the cap, the catalogue or (filtered) EXPLAIN. */
 async function fromCounted(
   input: CountInput,
@@ -135,12 +160,18 @@ async function fromCounted(
   }
   const over = (n: number): boolean => n > EXACT_COUNT_THRESHOLD;
   const table = num(counted.estimate);
-  const explained = new Map<RawBuilder<boolean>, Promise<number>>();
+  const explained = new Map<RawBuilder<boolean>, Promise<Estimate>>();
+  let noStatistics: Promise<boolean> | undefined;
+  const estimate = async (w: RawBuilder<boolean>): Promise<Estimate> => {
+    noStatistics ??= unanalysed(db, input.table);
+    if (await noStatistics) return countUpToCap(input, w);
+    return { value: await planRows(db, sql`select 1 from ${from} where ${w}`), estimated: true };
+  };
   const beyond = async (w: RawBuilder<boolean>, whole: boolean): Promise<Estimate> => {
     if (whole && table !== null && over(table)) return { value: table, estimated: true };
-    // Filtered, policy-limited or never analysed: the planner's estimate, a second statement.
-    if (!explained.has(w)) explained.set(w, planRows(db, sql`select 1 from ${from} where ${w}`));
-    return { value: await explained.get(w)!, estimated: true };
+    // Filtered, policy-limited or without statistics: a second statement.
+    if (!explained.has(w)) explained.set(w, estimate(w));
+    return explained.get(w)!;
   };
   const totalEstimate = !needTotal
     ? null
@@ -170,9 +201,10 @@ async function planned(
 
 /**
  * meta for a list read. `exact` counts every matching row; `planned` asks the planner
- * (EXPLAIN); `estimated` (default) counts up to 10,000 rows and estimates beyond. An
- * estimate is then corrected against the page: never below the rows this page proves
- * exist, never above the offset of an empty page.
+ * (EXPLAIN); `estimated` (default) counts up to 10,000 rows and estimates beyond (a table
+ * without statistics: counts up to UNANALYSED_COUNT_CAP). An estimate is then corrected
+ * against the page: never below the rows this page proves exist (one more when the page is
+ * full), never above the offset of an empty page.
  */
 export async function listMeta(input: CountInput): Promise<ListMeta> {
   const known = fromPage(input);
@@ -183,7 +215,9 @@ export async function listMeta(input: CountInput): Promise<ListMeta> {
   const estimated = known === null && Boolean(total?.estimated);
   if (estimated && !input.window.empty) {
     const { window, returned } = input;
-    value = Math.max(value, window.offset + returned);
+    // A full page may have rows after it: an estimate never closes the way to them.
+    const full = window.limit > 0 && returned === window.limit;
+    value = Math.max(value, window.offset + returned + (full ? 1 : 0));
     if (returned === 0) value = Math.min(value, window.offset);
   }
   const meta: ListMeta = {

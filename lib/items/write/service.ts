@@ -12,6 +12,7 @@ import type { Filter } from '../query';
 import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { matchingKeys } from './sql';
+import { refreshStatistics } from './statistics';
 import type { Key } from './sql';
 import { notFound, Writer, type Mutation, type WriteOptions } from './writer';
 
@@ -40,7 +41,10 @@ async function inTransaction<T>(
     mutations = writer.mutations;
     return value;
   });
-  if (outermost) readsChanged([collection, ...mutations.map((m) => m.collection)]);
+  if (outermost) {
+    await refreshStatistics(ctx.db, mutations);
+    readsChanged([collection, ...mutations.map((m) => m.collection)]);
+  }
   committed(ctx, schema, mutations);
   return result;
 }

@@ -18,6 +18,7 @@ import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { writeRelated } from './nested';
 import { insertAudited, revisionsAlike } from './one-statement';
+import { withSpecials } from './specials';
 import { deleteRows, insertRow, selectRows, updateRows, type Key, type Row } from './sql';
 import { coerceKey, coerceValue, generatedKey, isRequired, requiredError } from './validate';
 
@@ -141,6 +142,12 @@ export class Writer {
       }
       out.columns[name] = await this.column(c, field, value);
     }
+    out.columns = withSpecials({
+      collection: c,
+      columns: out.columns,
+      mode,
+      accountability: this.ctx.accountability,
+    });
     if (mode === 'create') {
       for (const field of Object.values(c.fields)) {
         if (out.columns[field.field] !== undefined || !isRequired(field)) continue;

@@ -282,3 +282,86 @@ describe('POST /api/workflow/transition', () => {
     expect(allowed).toEqual(['submit']);
   });
 });
+
+describe('items that existed before their assignment', () => {
+  /** An article written straight to the table, so no hook made an instance for it. */
+  async function existingArticle(status: string | null): Promise<number> {
+    const { sql } = await import('kysely');
+    const { rows } = await sql<{ id: number }>`insert into w_articles (title, featured, status)
+      values (${uniqueSegment()}, true, ${status}) returning id`.execute(await db());
+    return rows[0].id;
+  }
+
+  async function stored(item: number) {
+    const { sql } = await import('kysely');
+    const { rows } = await sql<{ status: string | null; instances: number }>`select a.status,
+        (select count(*)::int from daas_wf_instance i where i.item = ${String(item)}
+          and i.collection = 'w_articles') as instances
+      from w_articles a where a.id = ${item}`.execute(await db());
+    return rows[0];
+  }
+
+  it('shows the state the state field holds and writes nothing, for an administrator and a reader', async () => {
+    const item = await existingArticle('review');
+    const reader = await app.login(
+      ...(await createPermittedUser([{ collection: 'w_articles', action: 'read' }]).then(
+        (u) => [u.email, u.password] as const,
+      )),
+    );
+    for (const token of [admin, reader]) {
+      const res = await as(token).get(`/api/workflow/state?collection=w_articles&item=${item}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toHaveLength(1);
+      expect(res.body.data[0]).toMatchObject({ instance: null, state: 'review' });
+    }
+    const allowed = (
+      await as(admin).get(`/api/workflow/state?collection=w_articles&item=${item}`)
+    ).body.data[0].commands
+      .filter((c: { allowed: boolean }) => c.allowed)
+      .map((c: { key: string }) => c.key);
+    expect(allowed).toEqual(['approve', 'reject']);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await stored(item)).toEqual({ status: 'review', instances: 0 });
+    const item2 = await as(reader).get(`/api/items/w_articles/${item}`);
+    expect(item2.status).toBe(200);
+  });
+
+  it('shows no state when the field holds a value the workflow does not know', async () => {
+    const item = await existingArticle('archived');
+    const res = await as(admin).get(`/api/workflow/state?collection=w_articles&item=${item}`);
+    expect(res.body.data[0]).toMatchObject({ instance: null, state: null });
+    expect(res.body.data[0].commands.some((c: { allowed: boolean }) => c.allowed)).toBe(false);
+    expect(await stored(item)).toEqual({ status: 'archived', instances: 0 });
+  });
+
+  it('starts the first command from the state the field holds, with a revision and activity', async () => {
+    const item = await existingArticle('review');
+    const res = await transition(admin, item, 'reject');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ from: 'review', to: 'draft', state: 'draft' });
+    expect(await stored(item)).toEqual({ status: 'draft', instances: 1 });
+    const revisions = await as(admin).get(
+      `/api/revisions?filter[collection][_eq]=w_articles&filter[item][_eq]=${item}`,
+    );
+    expect(revisions.status).toBe(200);
+    expect(revisions.body.data).toHaveLength(1);
+    expect(revisions.body.data[0].delta).toMatchObject({ status: 'draft' });
+    const activity = await as(admin).get(
+      `/api/activity?filter[collection][_eq]=w_articles&filter[item][_eq]=${item}`,
+    );
+    expect(activity.body.data.map((a: { action: string }) => a.action).sort()).toEqual([
+      'update',
+      'workflow.transition',
+    ]);
+  });
+
+  it('keeps the value of an existing item that an update brings under the assignment', async () => {
+    const { sql } = await import('kysely');
+    const { rows } = await sql<{ id: number }>`insert into w_articles (title, featured, status)
+      values (${uniqueSegment()}, false, 'published') returning id`.execute(await db());
+    const item = rows[0].id;
+    await as(admin).patch(`/api/items/w_articles/${item}`, { featured: true });
+    expect(await instanceOf(item)).toMatchObject({ state: 'published' });
+    expect((await stored(item)).status).toBe('published');
+  });
+});
