@@ -3,7 +3,12 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { beyondPolicyFor, permissionOf, readPolicyFor } from '@/lib/items/access';
 import type { RequestContext } from '@/lib/core/context';
-import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import {
+  AppError,
+  InvalidPayloadError,
+  NotFoundError,
+  UnauthenticatedError,
+} from '@/lib/core/errors';
 import type { Db } from '@/lib/db/client';
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import { allowsField, type ReadPolicy } from '@/lib/items/read/policy';
@@ -195,6 +200,8 @@ export const LIST_MAX = 1000;
  * sorted or searched on (it may hold fields the caller can't read).
  */
 export async function listVersions(input: { query: ItemsQueryInput }, ctx: RequestContext) {
+  // Versions are drafts of signed-in authors: an anonymous caller is asked to sign in.
+  if (!ctx.accountability.user && !ctx.accountability.admin) throw new UnauthenticatedError();
   const query = parseQuery(input.query as RawQuery);
   if (query.aggregate || query.groupBy) {
     throw new InvalidPayloadError('Versions cannot be aggregated');
