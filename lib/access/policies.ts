@@ -16,7 +16,12 @@ const TTL_MS = 30_000;
 const cache = new Map<string, { value: Held; at: number }>();
 const invalidationListeners = new Set<() => void>();
 
+// Bumped by every invalidation: a load that started before one must not cache what it read
+// (it may predate the change), or a revoked policy would live on for the whole TTL.
+let generation = 0;
+
 function clearCaches(): void {
+  generation++;
   cache.clear();
   for (const listener of invalidationListeners) listener();
 }
@@ -98,6 +103,7 @@ async function heldAtRoot(db: Db, user: { id: string; role: string | null }): Pr
   const key = `${user.id}:${user.role ?? ''}`;
   const hit = cached(key);
   if (hit) return hit;
+  const started = generation;
 
   const extraRoles = await db
     .selectFrom('daas_access')
@@ -140,7 +146,7 @@ async function heldAtRoot(db: Db, user: { id: string; role: string | null }): Pr
       ipAccess: r.ip_access,
     })),
   };
-  cache.set(key, { value, at: Date.now() });
+  if (started === generation) cache.set(key, { value, at: Date.now() });
   return value;
 }
 
@@ -172,6 +178,7 @@ async function heldAtScope(
   const key = `${user.id}:${user.role ?? ''}@${scope.id}`;
   const hit = cached(key);
   if (hit) return hit;
+  const started = generation;
 
   const scopedRoles = await db
     .selectFrom('daas_access')
@@ -206,7 +213,7 @@ async function heldAtScope(
       ipAccess: r.ip_access,
     })),
   };
-  cache.set(key, { value, at: Date.now() });
+  if (started === generation) cache.set(key, { value, at: Date.now() });
   return value;
 }
 

@@ -74,6 +74,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024 * 1024),
+  UTILS_HASH_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  UTILS_HASH_QUEUE: z.coerce.number().int().nonnegative().default(32),
   EXTENSIONS_PATH: z.string().default('./extensions'),
   EXTENSION_ALLOWED_DOMAINS: z.string().optional(),
   EXTENSION_ENV_ALLOWLIST: z.string().optional(),

@@ -148,29 +148,50 @@ function limits() {
 /**
  * POST /files: metadata fields first, then one or more files. Each file's row is created as
  * the caller may (so a refused upload stores nothing), its bytes streamed to storage, then
- * its sniffed type, size and dimensions recorded. A failure removes that file entirely.
+ * its sniffed type, size and dimensions recorded. All or nothing: a failure anywhere in the
+ * request (a refused part, one past the file count, a broken body) removes every file it
+ * had stored, rows and bytes.
  */
 export async function uploadFiles(input: UploadBody, ctx: RequestContext): Promise<Item[]> {
   const fields: Record<string, string> = {};
   const created: string[] = [];
-  for await (const part of multipartParts(input.contentType, input.body, limits())) {
-    if (part.kind === 'field') {
-      fields[part.name] = part.value;
-      continue;
-    }
-    const meta = metadataFrom(fields);
-    const title = titleFromFilename(part.filename);
-    const [id] = await files.insert([{ filename_download: part.filename, title, ...meta }], ctx);
-    try {
+  try {
+    for await (const part of multipartParts(input.contentType, input.body, limits())) {
+      if (part.kind === 'field') {
+        fields[part.name] = part.value;
+        continue;
+      }
+      const meta = metadataFrom(fields);
+      const title = titleFromFilename(part.filename);
+      const [id] = await files.insert([{ filename_download: part.filename, title, ...meta }], ctx);
+      created.push(String(id));
       await settle(ctx, String(id), await stage(part));
-    } catch (err) {
-      await ctx.db.deleteFrom('daas_files').where('id', '=', String(id)).execute();
-      throw err;
     }
-    created.push(String(id));
+  } catch (err) {
+    await discard(ctx, created);
+    throw err;
   }
   if (!created.length) throw new InvalidPayloadError('No file was sent');
   return (await files.shown(created, undefined, ctx)) as Item[];
+}
+
+/** Removes files of a failed upload: their bytes in whichever storage, then their rows. */
+async function discard(ctx: RequestContext, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = await ctx.db
+    .selectFrom('daas_files')
+    .select(['id', 'storage', 'filename_disk'])
+    .where('id', 'in', ids)
+    .execute();
+  for (const row of rows) {
+    if (!row.filename_disk) continue;
+    const driver = storage(row.storage);
+    await driver.delete(row.filename_disk).catch((err: unknown) => {
+      logger.warn({ err, id: row.id }, 'bytes of a failed upload were not removed');
+    });
+    await driver.deletePrefix(`transforms/${row.id}-`).catch(() => undefined);
+  }
+  await ctx.db.deleteFrom('daas_files').where('id', 'in', ids).execute();
 }
 
 /**

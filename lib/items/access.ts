@@ -115,6 +115,32 @@ export async function readPolicyFor(
   if (ctx.accountability.admin) return undefined;
   const permissions = await permissionsFor(ctx.db, ctx.accountability);
   if (!permissions.get(collection, 'read')) throw refusal(ctx.accountability);
+  return callerPolicy(ctx, schema, permissions);
+}
+
+/**
+ * For a read the service itself allows on one system collection (its own rows, versions of
+ * readable items): that collection as `root` says, and every collection a relation or a
+ * relational filter reaches through the caller's own read permissions, so a relation out
+ * of it shows and filters only what the caller may read elsewhere. Undefined for
+ * administrators.
+ */
+export async function beyondPolicyFor(
+  ctx: Ctx,
+  schema: SchemaOverview,
+  root: { collection: string; access: NodeAccess },
+): Promise<ReadPolicy | undefined> {
+  if (ctx.accountability.admin) return undefined;
+  const permissions = await permissionsFor(ctx.db, ctx.accountability);
+  const others = await callerPolicy(ctx, schema, permissions);
+  return (name) => (name === root.collection ? root.access : others(name));
+}
+
+async function callerPolicy(
+  ctx: Ctx,
+  schema: SchemaOverview,
+  permissions: Awaited<ReturnType<typeof permissionsFor>>,
+): Promise<ReadPolicy> {
   // Scope rules are resolved up front: the policy is asked synchronously, per plan node.
   const scopes = new Map<string, ScopeRule | null>();
   for (const name of Object.keys(schema.collections)) {

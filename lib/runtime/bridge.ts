@@ -7,6 +7,7 @@ import { sendMail } from '@/lib/mail/send';
 import { listCollections } from '@/lib/schema/collections';
 import { readAllFields } from '@/lib/schema/fields';
 import { listRelations } from '@/lib/schema/relations';
+import { listVersions } from '@/lib/versions/read';
 import { itemsFacade, rawQuery } from './items-facade';
 import { OutboundRefusedError, restrictedFetch } from './outbound';
 import type { HostCall } from './sandbox';
@@ -67,7 +68,8 @@ async function dispatch(
     case 'files':
       return files.list({ query: rawQuery(a) }, ctx);
     case 'versions':
-      return itemsFacade('daas_versions', ctx).readByQuery(a);
+      // The same read as GET /api/versions: versions of items the caller may read.
+      return listVersions({ query: rawQuery(a) }, ctx);
     case 'mail':
       return { sent: await sendMail(ctx.db, mailMessage.parse(a)) };
     case 'cron.trigger':

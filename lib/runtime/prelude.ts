@@ -4,6 +4,14 @@
  * default export the way its type asks. Values cross the boundary as JSON only.
  */
 export const PRELUDE = String.raw`
+// Memory the isolate's heap cap does not count: WebAssembly memories and array buffers
+// grown in place are allocated outside the capped allocator. Deleted before the extension
+// loads, they can't be reached again (no other reference to them exists in this realm).
+delete globalThis.WebAssembly;
+delete ArrayBuffer.prototype.resize;
+delete ArrayBuffer.prototype.transfer;
+delete ArrayBuffer.prototype.transferToFixedLength;
+delete SharedArrayBuffer.prototype.grow;
 const host = globalThis.__host;
 delete globalThis.__host;
 const call = async (name, ...args) => {
@@ -33,7 +41,7 @@ function makeContext(info) {
     fields: () => call('fields'),
     relations: () => call('relations'),
     files: () => call('files'),
-    versions: () => call('versions'),
+    versions: (query) => call('versions', query),
     mail: (message) => call('mail', message),
     cron: Object.freeze({
       trigger: (idOrName) => call('cron.trigger', idOrName),

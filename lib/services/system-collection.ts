@@ -9,7 +9,7 @@ import { ConflictError, AppError, InvalidPayloadError, NotFoundError } from '@/l
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import type { Filter, Query } from '@/lib/items/query';
 import { getSchema } from '@/lib/schema/overview';
-import { andFilters, permissionOf, readPolicyFor } from '@/lib/items/access';
+import { andFilters, beyondPolicyFor, permissionOf, readPolicyFor } from '@/lib/items/access';
 import { compileFilter } from '@/lib/items/filter';
 import * as read from '@/lib/items/read/service';
 import * as write from '@/lib/items/write/service';
@@ -161,11 +161,20 @@ export class SystemService {
     return read.readByQuery(this.spec.collection, this.query(input.query, ctx), ctx, options);
   }
 
-  /** Items by key for the `/me` endpoints: the caller's own, so no permission check. */
+  /**
+   * Items by key for the `/me` endpoints: the caller's own, so no permission check on them;
+   * a relation out of them reads through the caller's permissions like any other read.
+   */
   async own(keys: Key[], raw: ItemsQueryInput, ctx: RequestContext): Promise<Item[]> {
     const valid = keys.map((k) => validKey(this.spec, k)).filter((k) => k !== null);
     if (!valid.length) return [];
-    return read.readMany(this.spec.collection, valid, this.query(raw, ctx), ctx, SYSTEM);
+    const root = {
+      collection: this.spec.collection,
+      access: { fields: '*' as const, filter: null },
+    };
+    const policy = await beyondPolicyFor(ctx, await getSchema(ctx.db), root);
+    const options = { ...SYSTEM, policy };
+    return read.readMany(this.spec.collection, valid, this.query(raw, ctx), ctx, options);
   }
 
   async readOne(input: OneInput, ctx: RequestContext): Promise<Item> {

@@ -75,6 +75,14 @@ async function mayWriteToken(ctx: RequestContext, mode: 'create' | 'update') {
 
 async function input(data: Item, ctx: RequestContext, mode: 'create' | 'update'): Promise<Item> {
   const out = { ...data };
+  // A held session must not be enough to drop the second factor: whatever the field
+  // permissions say, only an administrator resets a lost one; the user disables their own
+  // through /users/me/tfa/disable with a valid code.
+  if ('tfa_secret' in out && !ctx.accountability.admin) {
+    throw new ForbiddenError(
+      'Only an administrator may remove a second factor; disable your own with a code',
+    );
+  }
   if (typeof out.token === 'string') await mayWriteToken(ctx, mode);
   if (typeof out.email === 'string') out.email = out.email.toLowerCase();
   if (typeof out.password === 'string') out.password = await hashPassword(out.password);

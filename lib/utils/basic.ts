@@ -3,9 +3,17 @@ import { nanoid } from 'nanoid';
 import { z } from 'zod';
 import { invalidateModuleKeys } from '@/lib/access/module-keys';
 import { invalidateScopeCache } from '@/lib/access/scope';
-import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
+import {
+  argon2Parameters,
+  HASH_PARAMETERS,
+  hashPassword,
+  verifyPassword,
+  type HashParameter,
+} from '@/lib/auth/passwords';
+import { InvalidPayloadError } from '@/lib/core/errors';
 import { invalidateSchema } from '@/lib/schema/overview';
 import { invalidateSettings } from '@/lib/settings/cache';
+import { inHashQueue } from './hash-queue';
 
 export const randomStringQuery = z.object({
   length: z.coerce.number().int().min(1).max(500).default(32),
@@ -23,11 +31,32 @@ export const hashVerifyBody = z
 
 /** An argon2id hash, as passwords and `hash` fields are stored. */
 export function generateHash(input: z.infer<typeof hashGenerateBody>): Promise<string> {
-  return hashPassword(input.string);
+  return inHashQueue(() => hashPassword(input.string));
 }
 
-export function verifyHash(input: z.infer<typeof hashVerifyBody>): Promise<boolean> {
-  return verifyPassword(input.hash, input.string);
+const PARAMETER_NAMES: Record<HashParameter, string> = {
+  m: 'memory cost (m)',
+  t: 'time cost (t)',
+  p: 'parallelism (p)',
+  length: 'output length',
+};
+
+/**
+ * A hash the caller hands in costs what its parameters say: one above this server's own
+ * (HASH_PARAMETERS) is refused before any work, so it can't buy seconds of CPU and
+ * gigabytes of memory per request.
+ */
+export async function verifyHash(input: z.infer<typeof hashVerifyBody>): Promise<boolean> {
+  const found = argon2Parameters(input.hash);
+  if (!found) throw new InvalidPayloadError('"hash" is not an argon2 hash in PHC form');
+  for (const key of Object.keys(HASH_PARAMETERS) as HashParameter[]) {
+    if (found[key] > HASH_PARAMETERS[key]) {
+      throw new InvalidPayloadError(
+        `"hash" asks for ${PARAMETER_NAMES[key]} ${found[key]}, above this server's ${HASH_PARAMETERS[key]}`,
+      );
+    }
+  }
+  return inHashQueue(() => verifyPassword(input.hash, input.string));
 }
 
 export const cacheClearQuery = z.object({

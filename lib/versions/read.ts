@@ -1,9 +1,14 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { permissionOf, readPolicyFor } from '@/lib/items/access';
+import { beyondPolicyFor, permissionOf, readPolicyFor } from '@/lib/items/access';
 import type { RequestContext } from '@/lib/core/context';
-import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import {
+  AppError,
+  InvalidPayloadError,
+  NotFoundError,
+  UnauthenticatedError,
+} from '@/lib/core/errors';
 import type { Db } from '@/lib/db/client';
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import { allowsField, type ReadPolicy } from '@/lib/items/read/policy';
@@ -195,6 +200,8 @@ export const LIST_MAX = 1000;
  * sorted or searched on (it may hold fields the caller can't read).
  */
 export async function listVersions(input: { query: ItemsQueryInput }, ctx: RequestContext) {
+  // Versions are drafts of signed-in authors: an anonymous caller is asked to sign in.
+  if (!ctx.accountability.user && !ctx.accountability.admin) throw new UnauthenticatedError();
   const query = parseQuery(input.query as RawQuery);
   if (query.aggregate || query.groupBy) {
     throw new InvalidPayloadError('Versions cannot be aggregated');
@@ -205,7 +212,12 @@ export async function listVersions(input: { query: ItemsQueryInput }, ctx: Reque
   const hidden = { [VERSIONS]: ['delta'] };
   const q = { ...query, fields, limit: Math.min(query.limit ?? 100, LIST_MAX) };
   if (query.limit === -1) q.limit = LIST_MAX;
-  const result = await read.readByQuery(VERSIONS, q, ctx, { system: true, hidden, events: false });
+  // Each version is checked below; a relation out of it (its creator, its editor) and a
+  // filter through one go through the caller's own permissions on the related collection.
+  const root = { collection: VERSIONS, access: { fields: '*' as const, filter: null } };
+  const policy = await beyondPolicyFor(ctx, await getSchema(ctx.db), root);
+  const options = { system: true, hidden, events: false, policy };
+  const result = await read.readByQuery(VERSIONS, q, ctx, options);
   const showDelta = !wanted || wanted.includes('*') || wanted.includes('delta');
   const out: Item[] = [];
   for (const r of result.data as Item[]) {

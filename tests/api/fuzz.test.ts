@@ -366,7 +366,19 @@ const collection = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('@users', '@roles', '@policies', '@permissions', '@activity'),
+    arbitrary: fc.constantFrom(
+      '@users',
+      '@roles',
+      '@policies',
+      '@permissions',
+      '@activity',
+      '@versions',
+      '@workflows',
+      '@workflow-instances',
+      '@workflow-assignments',
+      '@files',
+      '@presets',
+    ),
   },
 );
 
@@ -462,6 +474,79 @@ describe('fuzzed item requests', () => {
       { seed: SEED, numRuns: Math.ceil(RUNS / 2) },
     );
   }, 120_000);
+
+  it('never answers 5xx to fuzzed writes of versions, workflows, files, presets and MCP', async () => {
+    const body = fc.oneof(
+      fc.dictionary(
+        fc.constantFrom(
+          'key',
+          'name',
+          'collection',
+          'item',
+          'delta',
+          'layout',
+          'bookmark',
+          'filter',
+          'title',
+          'states',
+          'transitions',
+          'folder',
+          'storage',
+          'url',
+          'data',
+          'id',
+        ),
+        value,
+        { maxKeys: 4 },
+      ),
+      fc.array(value, { maxLength: 3 }),
+      value,
+    );
+    const rpc = fc.record({
+      jsonrpc: fc.constantFrom('2.0', '1.0', text),
+      id: fc.oneof(fc.integer(), text),
+      method: fc.oneof(
+        fc.constantFrom('initialize', 'tools/list', 'tools/call', 'resources/list', 'ping'),
+        text,
+      ),
+      params: fc.oneof(
+        fc.record({
+          name: fc.oneof(text, fc.constantFrom('items_read', 'schema')),
+          arguments: body,
+        }),
+        body,
+      ),
+    });
+    const target = fc.oneof(
+      fc.constantFrom(
+        '/api/versions',
+        '/api/workflows',
+        '/api/workflow-instances',
+        '/api/workflow-assignments',
+        '/api/presets',
+        '/api/files/import',
+      ),
+      fc.constant('/api/mcp'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        target,
+        fc.constantFrom('POST', 'PATCH'),
+        fc.oneof(body, rpc),
+        fc.constantFrom('admin', 'member', 'anonymous'),
+        async (path, method, payload, who) => {
+          const token = who === 'admin' ? admin : who === 'member' ? member : undefined;
+          const headers = { accept: 'application/json, text/event-stream' };
+          const res = await app.request(path, { method, token, body: payload, headers });
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (res.status >= 500 || LEAKS.some((re) => re.test(res.text))) {
+            throw new Error(`${res.status} for ${method} ${path}\n${res.text.slice(0, 500)}`);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: Math.ceil(RUNS / 2) },
+    );
+  }, 180_000);
 
   it('answers a relational filter of every depth up to forty levels without 5xx', async () => {
     let nested: unknown = { id: { _eq: 1 } };

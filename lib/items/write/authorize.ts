@@ -8,6 +8,7 @@ import { compileFilter } from '../filter';
 import { fieldDenied } from '../filter/context';
 import type { Filter } from '../query';
 import type { ItemsContext } from './context';
+import { resolvePresets } from './presets';
 import type { Key, Row } from './sql';
 
 export type WriteAction = 'create' | 'update' | 'delete';
@@ -53,7 +54,7 @@ export async function authorizeWrite(ctx: ItemsContext, input: Input): Promise<W
     fields: permission.fields,
     filter: permission.filter,
     validation: permission.validation,
-    presets: permission.presets,
+    presets: await resolvePresets(permission.presets, ctx, input.schema),
     scope: permission.scope,
     rows: permission.rows,
   };
