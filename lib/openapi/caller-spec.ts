@@ -40,7 +40,11 @@ export async function buildCallerDocument(
     components: {
       schemas: { ...system.schemas, ...items.schemas },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT access token or static token' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT access token or static token',
+        },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'daas_session' },
       },
     },

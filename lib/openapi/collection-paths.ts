@@ -67,12 +67,22 @@ function queryParams(name: string, fields: string[], many: boolean): Operation[]
   return [
     ...list,
     param('filter', 'Filter rules as JSON.', { type: 'string' }, `{"${first}":{"_eq":"value"}}`),
-    param('sort', 'Fields to sort by; a leading minus sorts descending.', { type: 'string' }, `-${first}`),
+    param(
+      'sort',
+      'Fields to sort by; a leading minus sorts descending.',
+      { type: 'string' },
+      `-${first}`,
+    ),
     param('limit', 'Maximum number of items (-1 for all).', { type: 'integer' }, 25),
     param('offset', 'Items to skip.', { type: 'integer', minimum: 0 }, 0),
     param('page', 'Page number (with limit).', { type: 'integer', minimum: 1 }),
     param('search', 'Search the text fields.', { type: 'string' }),
-    param('meta', 'Counts to include: total_count, filter_count or *.', { type: 'string' }, 'total_count'),
+    param(
+      'meta',
+      'Counts to include: total_count, filter_count or *.',
+      { type: 'string' },
+      'total_count',
+    ),
   ];
 }
 
@@ -96,7 +106,9 @@ function objectOf(
 function requiredOnCreate(collection: CollectionOverview, fields: string[]): string[] {
   return fields.filter((name) => {
     const s = collection.fields[name].schema;
-    return s && !s.is_nullable && s.default_value === null && !s.has_auto_increment && !s.is_generated;
+    return (
+      s && !s.is_nullable && s.default_value === null && !s.has_auto_increment && !s.is_generated
+    );
   });
 }
 
@@ -124,7 +136,10 @@ export function collectionSpec(schema: SchemaOverview, permissions: Permissions)
     if (read) out.schemas[componentName(name)] = objectOf(schema, col, read, readable, false);
     else out.schemas[componentName(name)] = { type: 'object' };
     const data = (s: JsonSchema) => json({ type: 'object', properties: { data: s } });
-    const ok = (s: JsonSchema) => ({ '200': { description: 'Success', content: data(s) }, ...errors() });
+    const ok = (s: JsonSchema) => ({
+      '200': { description: 'Success', content: data(s) },
+      ...errors(),
+    });
     const idParam = {
       name: 'id',
       in: 'path',
@@ -155,7 +170,10 @@ export function collectionSpec(schema: SchemaOverview, permissions: Permissions)
       const required = requiredOnCreate(col, create);
       if (required.length) body.required = required;
       many.post = op('create', `Create ${name} items`, {
-        requestBody: { required: true, content: json({ anyOf: [body, { type: 'array', items: body }] }) },
+        requestBody: {
+          required: true,
+          content: json({ anyOf: [body, { type: 'array', items: body }] }),
+        },
         responses: ok(ref),
       });
     }
