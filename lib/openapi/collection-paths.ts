@@ -3,8 +3,10 @@ import type { CollectionOverview, SchemaOverview } from '@/lib/schema/overview';
 import {
   componentName,
   itemRef,
+  relationIndex,
   relationalSchema,
   scalarSchema,
+  type RelationIndex,
   type JsonSchema,
 } from './field-schema';
 
@@ -88,6 +90,7 @@ function queryParams(name: string, fields: string[], many: boolean): Operation[]
 
 function objectOf(
   schema: SchemaOverview,
+  index: RelationIndex,
   collection: CollectionOverview,
   fields: string[],
   readable: (c: string) => boolean,
@@ -96,7 +99,7 @@ function objectOf(
   const properties: Record<string, JsonSchema> = {};
   for (const name of fields) {
     const field = collection.fields[name];
-    const rel = relationalSchema(schema, collection, field, readable);
+    const rel = relationalSchema(schema, index, collection, field, readable);
     if (writing && field.type === 'alias' && !rel) continue;
     properties[name] = rel ?? scalarSchema(field);
   }
@@ -115,10 +118,9 @@ function requiredOnCreate(collection: CollectionOverview, fields: string[]): str
 /** Paths, item schemas and tags for every collection the caller may read or write. */
 export function collectionSpec(schema: SchemaOverview, permissions: Permissions): CollectionSpec {
   const out: CollectionSpec = { paths: {}, schemas: {}, tags: [] };
-  const readable = (c: string) => {
-    const col = schema.collections[c];
-    return !!col && grantedFields(permissions, col, 'read') !== null;
-  };
+  const index = relationIndex(schema);
+  const readable = (c: string) =>
+    permissions.admin ? c in schema.collections : permissions.get(c, 'read') !== null;
   const names = Object.keys(schema.collections)
     .filter((c) => !schema.collections[c].system)
     .sort();
@@ -133,7 +135,8 @@ export function collectionSpec(schema: SchemaOverview, permissions: Permissions)
     const tag = name;
     out.tags.push({ name: tag, description: col.meta?.note ?? `Items of ${name}` });
     const ref = { $ref: itemRef(name) };
-    if (read) out.schemas[componentName(name)] = objectOf(schema, col, read, readable, false);
+    if (read)
+      out.schemas[componentName(name)] = objectOf(schema, index, col, read, readable, false);
     else out.schemas[componentName(name)] = { type: 'object' };
     const data = (s: JsonSchema) => json({ type: 'object', properties: { data: s } });
     const ok = (s: JsonSchema) => ({
@@ -166,19 +169,29 @@ export function collectionSpec(schema: SchemaOverview, permissions: Permissions)
       });
     }
     if (create) {
-      const body = objectOf(schema, col, create, readable, true);
+      const body = objectOf(schema, index, col, create, readable, true);
       const required = requiredOnCreate(col, create);
       if (required.length) body.required = required;
+      out.schemas[componentName(name, 'Create')] = body;
+      const bodyRef = { $ref: itemRef(name, 'Create') };
       many.post = op('create', `Create ${name} items`, {
         requestBody: {
           required: true,
-          content: json({ anyOf: [body, { type: 'array', items: body }] }),
+          content: json({ anyOf: [bodyRef, { type: 'array', items: bodyRef }] }),
         },
         responses: ok(ref),
       });
     }
     if (update) {
-      const body = objectOf(schema, col, update, readable, true);
+      out.schemas[componentName(name, 'Update')] = objectOf(
+        schema,
+        index,
+        col,
+        update,
+        readable,
+        true,
+      );
+      const body = { $ref: itemRef(name, 'Update') };
       one.patch = op('update', `Update one ${name} item`, {
         parameters: [idParam],
         requestBody: { required: true, content: json(body) },

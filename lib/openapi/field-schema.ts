@@ -40,12 +40,15 @@ const EXAMPLES: Partial<Record<FieldType, unknown>> = {
 };
 
 /** Component name for a collection's item schema; collection names are identifiers already. */
-export function itemRef(collection: string): string {
-  return `#/components/schemas/${componentName(collection)}`;
+export function itemRef(collection: string, kind: 'Item' | 'Create' | 'Update' = 'Item'): string {
+  return `#/components/schemas/${componentName(collection, kind)}`;
 }
 
-export function componentName(collection: string): string {
-  return `Item_${collection.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+export function componentName(
+  collection: string,
+  kind: 'Item' | 'Create' | 'Update' = 'Item',
+): string {
+  return `${kind}_${collection.replace(/[^A-Za-z0-9._-]/g, '_')}`;
 }
 
 function choicesOf(field: FieldOverview): unknown[] | null {
@@ -82,30 +85,42 @@ export function scalarSchema(field: FieldOverview): JsonSchema {
   return nullable(base, field);
 }
 
+/** Many-to-one relations by `collection.field`, one-to-many by `related.alias`. */
+export interface RelationIndex {
+  m2o: Map<string, string>;
+  o2m: Map<string, string>;
+}
+
+export function relationIndex(schema: SchemaOverview): RelationIndex {
+  const index: RelationIndex = { m2o: new Map(), o2m: new Map() };
+  for (const r of schema.relations) {
+    if (!r.related_collection) continue;
+    index.m2o.set(`${r.collection}.${r.field}`, r.related_collection);
+    if (r.meta?.one_field)
+      index.o2m.set(`${r.related_collection}.${r.meta.one_field}`, r.collection);
+  }
+  return index;
+}
+
 /** How a relational field reads: the key, or the related item when it is expanded. */
 export function relationalSchema(
   schema: SchemaOverview,
+  index: RelationIndex,
   collection: CollectionOverview,
   field: FieldOverview,
   readable: (collection: string) => boolean,
 ): JsonSchema | null {
-  const m2o = schema.relations.find(
-    (r) => r.collection === collection.collection && r.field === field.field,
-  );
-  if (m2o?.related_collection) {
+  const related = index.m2o.get(`${collection.collection}.${field.field}`);
+  if (related) {
     const key = scalarSchema(field);
-    if (!readable(m2o.related_collection)) return key;
-    return { anyOf: [key, { $ref: itemRef(m2o.related_collection) }] };
+    if (!readable(related)) return key;
+    return { anyOf: [key, { $ref: itemRef(related) }] };
   }
   if (field.type !== 'alias') return null;
-  const o2m = schema.relations.find(
-    (r) => r.related_collection === collection.collection && r.meta?.one_field === field.field,
-  );
-  if (!o2m) return null;
-  const related = schema.collections[o2m.collection];
-  const keyType = related?.primary ? scalarSchema(related.fields[related.primary]) : {};
-  const item = readable(o2m.collection)
-    ? { anyOf: [keyType, { $ref: itemRef(o2m.collection) }] }
-    : keyType;
+  const many = index.o2m.get(`${collection.collection}.${field.field}`);
+  const target = many ? schema.collections[many] : undefined;
+  if (!many || !target) return null;
+  const keyType = target.primary ? scalarSchema(target.fields[target.primary]) : {};
+  const item = readable(many) ? { anyOf: [keyType, { $ref: itemRef(many) }] } : keyType;
   return { type: 'array', items: item };
 }

@@ -102,7 +102,7 @@ describe('GET /api/server/specs/oas', () => {
       token: admin,
       body: { field: 'iso_code', type: 'string' },
     });
-    expect(added.status).toBe(200);
+    expect(added.status).toBe(201);
     const after = await app.request<Doc>(URL, { token: admin });
     expect(props(after.body, t.countries)).toContain('iso_code');
   });
