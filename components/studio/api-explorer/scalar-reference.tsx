@@ -33,7 +33,9 @@ export default function ScalarReference({ locale }: { locale: string }) {
   const configuration = useMemo(() => {
     const origin = window.location.origin;
     return {
-      url: '/api/docs/openapi.json',
+      // The caller's own document: their collections (grouped, one tag each) before the
+      // system endpoints, with only the verbs and fields their permissions grant.
+      url: '/api/server/specs/oas',
       // The document names PUBLIC_URL; the studio's own origin keeps requests same-origin.
       servers: [{ url: origin }],
       baseServerURL: origin,
