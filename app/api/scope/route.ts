@@ -12,9 +12,10 @@ import { route } from '@/lib/http/route';
 
 export const GET = route(
   {
-    access: 'admin',
+    access: 'user',
     query: scopeListQuery,
-    summary: 'List scopes (tenancy tree)',
+    summary:
+      'List scopes: the whole tree for administrators, the scopes granted to the caller otherwise',
     tags: ['Scope'],
     response: z.array(scopeItemResponse),
   },
