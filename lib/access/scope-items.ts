@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
-import { ForbiddenError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import { invalidateScopeCache, type ScopeItem } from './scope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,7 +39,6 @@ export const scopeItemResponse = z.object({
 });
 
 type Ctx = Pick<RequestContext, 'db'>;
-type CallerCtx = Pick<RequestContext, 'db' | 'accountability'>;
 
 async function findScope(ctx: Ctx, id: string): Promise<ScopeItem> {
   const row = UUID.test(id)
@@ -53,38 +52,22 @@ async function findScope(ctx: Ctx, id: string): Promise<ScopeItem> {
   return row;
 }
 
-/**
- * The scope tree for administrators; for anyone else only the scopes they hold an access
- * record at (given to them or to one of their roles), so a tenant's user can find and switch
- * to their tenants without seeing anyone else's.
- */
 export async function listScopes(
   input: { query: z.infer<typeof scopeListQuery> },
-  ctx: CallerCtx,
+  ctx: Ctx,
 ): Promise<{ data: unknown[]; meta: { total: number } }> {
-  const { admin, user, roles } = ctx.accountability;
-  if (!admin && user === null) throw new ForbiddenError();
-  const visible = ctx.db.selectFrom('daas_scope_items').$if(!admin, (qb) =>
-    qb.where('id', 'in', (eb) =>
-      eb
-        .selectFrom('daas_access')
-        .select('scope')
-        .where('scope', 'is not', null)
-        .where((w) =>
-          roles.length
-            ? w.or([w('user', '=', user!), w('role', 'in', roles)])
-            : w('user', '=', user!),
-        ),
-    ),
-  );
   const [rows, count] = await Promise.all([
-    visible
+    ctx.db
+      .selectFrom('daas_scope_items')
       .selectAll()
       .orderBy('uri')
       .limit(input.query.limit)
       .offset(input.query.offset)
       .execute(),
-    visible.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('daas_scope_items')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { data: rows, meta: { total: Number(count.total) } };
 }

@@ -12,10 +12,9 @@ import { route } from '@/lib/http/route';
 
 export const GET = route(
   {
-    access: 'user',
+    access: 'admin',
     query: scopeListQuery,
-    summary:
-      'List scopes: the whole tree for administrators, the scopes granted to the caller otherwise',
+    summary: 'List scopes (tenancy tree)',
     tags: ['Scope'],
     response: z.array(scopeItemResponse),
   },
