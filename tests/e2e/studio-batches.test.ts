@@ -100,7 +100,7 @@ async function choosePageSize(page: Page, size: string) {
 
 describe('studio batches and paging at 100,000 rows', () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ timeoutMs: 300_000 });
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
