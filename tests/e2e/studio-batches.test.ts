@@ -14,7 +14,18 @@ let browser: Browser;
 let token: string;
 let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
+async function signIn(): Promise<void> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+}
+
 async function api<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  // The load takes longer than an access token lives: each check signs in afresh.
+  if (method === 'GET') await signIn();
   const res = await fetch(server.url + url, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
