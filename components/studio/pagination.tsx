@@ -26,6 +26,11 @@ export interface PaginationProps {
   totalEstimated?: boolean;
   /** Whether a next page exists when `total` is null (for example a full page came back). */
   hasMore?: boolean;
+  /**
+   * Rows the current page holds. With an estimated total it decides alone: a full page
+   * always allows a next one (an estimate may be far too low) and a short page is the end.
+   */
+  pageRows?: number;
   onPageChange: (page: number) => void;
   /** Shows the rows-per-page select; changing size should go back to page 1. */
   onPageSizeChange?: (pageSize: number) => void;
@@ -35,6 +40,11 @@ export interface PaginationProps {
   className?: string;
 }
 
+function openRange(page: number, pageSize: number, rows: number) {
+  const from = (page - 1) * pageSize + 1;
+  return rows > 0 ? { from, to: from + rows - 1 } : null;
+}
+
 /** Controls for server-side paging: the range shown, rows per page, first/prev/next/last. */
 export function Pagination({
   page,
@@ -42,6 +52,7 @@ export function Pagination({
   total,
   totalEstimated = false,
   hasMore = false,
+  pageRows,
   onPageChange,
   onPageSizeChange,
   pageSizes = DEFAULT_PAGE_SIZES,
@@ -51,12 +62,14 @@ export function Pagination({
   const t = useTranslations('Shared');
   const format = useFormatter();
   const sizeId = useId();
+  // An estimate only labels the pages; the rows that came back say where the end is.
+  const open = totalEstimated && pageRows !== undefined;
   const pages = pageCount(total, pageSize);
-  const range = pageRange(page, pageSize, total);
+  const range = open ? openRange(page, pageSize, pageRows) : pageRange(page, pageSize, total);
   const n = (value: number) => format.number(value);
 
   const canPrevious = page > 1;
-  const canNext = pages === null ? hasMore : page < pages;
+  const canNext = open ? pageRows >= pageSize : pages === null ? hasMore : page < pages;
   const sizes = pageSizes.includes(pageSize)
     ? pageSizes
     : [...pageSizes, pageSize].sort((a, b) => a - b);
@@ -65,7 +78,7 @@ export function Pagination({
   if (range === null) rangeText = t('noRows');
   else if (total === null) rangeText = t('rangeOpen', { from: n(range.from), to: n(range.to) });
   else {
-    const values = { from: n(range.from), to: n(range.to), total: n(total) };
+    const values = { from: n(range.from), to: n(range.to), total: n(Math.max(total, range.to)) };
     rangeText = totalEstimated ? t('rangeEstimated', values) : t('range', values);
   }
 
@@ -107,7 +120,7 @@ export function Pagination({
       </div>
       <div className="flex items-center gap-1">
         <span className="mr-2 whitespace-nowrap tabular-nums">
-          {pages === null
+          {pages === null || (open && page >= pages)
             ? t('pageOnly', { page: n(page) })
             : t('pageOf', { page: n(page), pages: n(pages) })}
         </span>
@@ -146,7 +159,7 @@ export function Pagination({
           size="icon"
           className="size-8"
           aria-label={t('lastPage')}
-          disabled={disabled || pages === null || !canNext}
+          disabled={disabled || pages === null || page >= pages}
           onClick={() => pages !== null && onPageChange(pages)}
         >
           <ChevronsRight aria-hidden />

@@ -2,12 +2,22 @@
 
 import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { ApiError } from '@/lib/client/fetcher';
 import { subscribeScope } from '@/lib/client/scope/scope-store';
+
+/**
+ * A 4xx answer says the request itself is refused (no access, not found, invalid): asking
+ * again gives the same answer, only later, so only network failures and 5xx are retried.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 3;
+}
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry },
     },
   });
 }

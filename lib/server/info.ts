@@ -14,6 +14,8 @@ export interface ServerInfo {
   node?: { version: string; uptime: number };
   database?: { kind: DbKind; version: string | null };
   os?: { type: string; version: string; uptime: number; totalmem: number };
+  /** Request limits a signed-in client works within (the studio chunks batches by them). */
+  limits?: { max_batch_mutation: number; query_limit_max: number };
   /** Sign-in rules set by the environment, for the studio's security settings (read-only). */
   auth?: {
     mfa_force_enabled: boolean;
@@ -30,9 +32,15 @@ function rateLimit() {
 export async function serverInfo(_input: unknown, ctx: RequestContext): Promise<ServerInfo> {
   const settings = await loadSettings(ctx.db);
   const project = { project_name: settings.project_name };
-  if (!ctx.accountability.admin) return { project };
+  if (ctx.accountability.user === null) return { project };
+  const limits = {
+    max_batch_mutation: config().MAX_BATCH_MUTATION,
+    query_limit_max: config().QUERY_LIMIT_MAX,
+  };
+  if (!ctx.accountability.admin) return { project, limits };
   return {
     project,
+    limits,
     version: pkg.version,
     node: { version: process.version, uptime: Math.round(process.uptime()) },
     database: { kind: dbKind(), version: await databaseVersion(ctx.db) },

@@ -26,8 +26,12 @@ export const inviteAcceptBody = z
   .object({ token: z.string().min(1).max(4096), password: passwordSchema })
   .strict();
 
-/** The page the mail links to: ours, or an `invite_url` on the origin of PUBLIC_URL. */
-function invitePage(inviteUrl: string | undefined): URL {
+/**
+ * The page the mail links to: ours, or an `invite_url` on the origin of PUBLIC_URL or on the
+ * origin the studio that sends it was served from (a same-origin request: the server
+ * answers there), so a studio opened at another address than PUBLIC_URL can invite.
+ */
+function invitePage(inviteUrl: string | undefined, served: string | null): URL {
   const base = publicUrl();
   if (!inviteUrl) return new URL(`${base}/en/accept-invite`);
   let url: URL;
@@ -37,8 +41,11 @@ function invitePage(inviteUrl: string | undefined): URL {
     throw new InvalidPayloadError('"invite_url" must be an absolute URL');
   }
   // Anywhere else would hand a working invitation token to a foreign site.
-  if (url.origin !== new URL(base).origin) {
-    throw new InvalidPayloadError('"invite_url" must be on the origin of PUBLIC_URL');
+  const allowed = new URL(base).origin;
+  if (url.origin !== allowed && url.origin !== served) {
+    throw new InvalidPayloadError(
+      `"invite_url" must be on the origin of PUBLIC_URL (${allowed}) or the origin the request comes from; to invite from ${url.origin}, open the studio there or set PUBLIC_URL=${url.origin}`,
+    );
   }
   return url;
 }
@@ -60,10 +67,10 @@ function signInviteToken(user: { id: string; email: string }): Promise<string> {
  * password. An address that belongs to a user past the invitation is refused.
  */
 export async function inviteUsers(
-  input: { body: z.infer<typeof inviteBody> },
+  input: { body: z.infer<typeof inviteBody>; servedOrigin?: string | null },
   ctx: RequestContext,
 ): Promise<void> {
-  const page = invitePage(input.body.invite_url);
+  const page = invitePage(input.body.invite_url, input.servedOrigin ?? null);
   const emails = [input.body.email].flat().map((e) => e.trim().toLowerCase());
   const invited: { id: string; email: string }[] = [];
   for (const email of new Set(emails)) {

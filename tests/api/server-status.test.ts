@@ -53,9 +53,12 @@ describe('GET /api/server/info', () => {
     expect(res.body).toEqual({ data: { project: { project_name: 'DaaS' } } });
   });
 
-  it('gives a non-admin only the project name', async () => {
+  it('gives a non-admin the project name and the request limits, nothing of the runtime', async () => {
     const res = await app.request('/api/server/info', { token: member.token });
-    expect(res.body.data).toEqual({ project: { project_name: 'DaaS' } });
+    expect(res.body.data).toEqual({
+      project: { project_name: 'DaaS' },
+      limits: { max_batch_mutation: 100, query_limit_max: 1000 },
+    });
   });
 
   it('gives an admin the version, Node, database and OS details', async () => {

@@ -2,54 +2,80 @@
 
 import { Pencil, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/studio/confirm-dialog';
 import { useErrorMessage } from '@/components/studio/use-error-message';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
-import { useItemsBatchDeleteMutation } from '@/lib/client/items/items-batch-delete-mutation';
-import { useItemsBatchUpdateMutation } from '@/lib/client/items/items-batch-update-mutation';
+import {
+  useItemsBatchRun,
+  type BatchAction,
+  type BatchProgress,
+  type BatchTarget,
+} from '@/lib/client/items/items-batch-run';
 import { relationalOf } from '@/lib/client/items/relational';
-import type { ItemKey } from '@/lib/client/items/types';
-import { FieldInput } from './editor/field-input';
+import { useServerInfo } from '@/lib/client/server/info-query';
+import { BatchEditDialog } from './batch-edit-dialog';
 import { fillable } from './relations/create-related-dialog';
 import type { CollectionSchema } from './use-collection-schema';
 
-/** What the selection allows: set one field on every selected item, or delete them all. */
+/** Used when the server does not say (its default MAX_BATCH_MUTATION). */
+const FALLBACK_CHUNK = 100;
+
+export interface BatchSelection {
+  target: BatchTarget;
+  /** Items selected; for "all matching" the list's total, null when unknown. */
+  count: number | null;
+  /** The count is the database's estimate. */
+  estimated: boolean;
+}
+
+function ProgressBar({ progress, label }: { progress: BatchProgress; label: string }) {
+  const { done, total } = progress;
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={total ?? undefined}
+      aria-valuenow={total === null ? undefined : done}
+      className="h-2 w-full overflow-hidden rounded-full bg-muted sm:w-48"
+    >
+      <div
+        className="h-full bg-primary transition-[width]"
+        style={{ width: total ? `${(done / total) * 100}%` : '0%' }}
+      />
+    </div>
+  );
+}
+
+/**
+ * What a selection allows: set fields on every selected item, or delete them all, in
+ * requests within the server's batch cap, with progress; "select all matching" reaches
+ * beyond the page.
+ */
 export function BatchActions({
   schema,
-  keys,
+  selection,
+  selectAllMatching,
   onDone,
 }: {
   schema: CollectionSchema;
-  keys: ItemKey[];
+  selection: BatchSelection;
+  /** Offered when the whole page is selected and more rows match: N rows in all, or null. */
+  selectAllMatching: { total: number; estimated: boolean; onSelect: () => void } | null;
   onDone: () => void;
 }) {
   const t = useTranslations('ItemBrowser');
   const format = useFormatter();
   const errorMessage = useErrorMessage();
-  const update = useItemsBatchUpdateMutation(schema.collection);
-  const remove = useItemsBatchDeleteMutation(schema.collection);
+  const info = useServerInfo();
+  const run = useItemsBatchRun(schema.collection);
   const [editing, setEditing] = useState(false);
-  const [fieldName, setFieldName] = useState<string>('');
-  const [value, setValue] = useState<unknown>(null);
-  const count = keys.length;
+  const [progress, setProgress] = useState<BatchProgress | null>(null);
+  const { count, estimated, target } = selection;
+  const all = target.kind === 'matching';
+  const n = count === null ? '?' : format.number(count);
   // Plain fields only: a relation picked for many items at once is a job for the editor.
   const editable = fillable(schema.fields).filter(
     (f) =>
@@ -57,24 +83,36 @@ export function BatchActions({
       schema.fieldAllowed('update', f.field) &&
       relationalOf(schema.relations, schema.collection, f.field) === null,
   );
-  const field = editable.find((f) => f.field === fieldName);
+  const limits = info.data?.limits;
+  const pageSize = limits && limits.query_limit_max > 0 ? limits.query_limit_max : 1000;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!field) return;
-    update.mutate(
-      { primaryKey: schema.primaryKey, keys, values: { [field.field]: value } },
-      {
-        onSuccess: () => {
-          toast({ title: t('batchUpdated', { count }), variant: 'success' });
-          setEditing(false);
+  const start = (action: BatchAction) =>
+    run
+      .mutateAsync({
+        primaryKey: schema.primaryKey,
+        target,
+        action,
+        chunkSize: limits?.max_batch_mutation ?? FALLBACK_CHUNK,
+        pageSize: Math.min(pageSize, 1000),
+        onProgress: setProgress,
+      })
+      .then(
+        (done) => {
+          const key = action.kind === 'update' ? 'batchUpdated' : 'batchDeleted';
+          toast({ title: t(key, { count: done }), variant: 'success' });
           onDone();
         },
-        onError: (err) =>
-          toast({ title: t('batchFailed'), description: errorMessage(err), variant: 'error' }),
-      },
-    );
-  };
+        (err: unknown) => {
+          toast({ title: t('batchFailed'), description: errorMessage(err), variant: 'error' });
+          throw err;
+        },
+      )
+      .finally(() => setProgress(null));
+
+  const scopeText = all
+    ? t(estimated ? 'allMatchingEstimated' : 'allMatching', { count: count ?? 0, formatted: n })
+    : t('selected', { count: count ?? 0, formatted: n });
+  const applyLabel = all ? t('batchApplyAll') : t('batchApply', { count: count ?? 0 });
 
   return (
     <div
@@ -82,90 +120,74 @@ export function BatchActions({
       aria-label={t('selection')}
       className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-accent/40 px-3 py-2"
     >
-      <p className="mr-auto text-sm font-medium">
-        {t('selected', { count, formatted: format.number(count) })}
-      </p>
+      <p className="mr-auto text-sm font-medium">{scopeText}</p>
+      {progress && (
+        <div className="flex w-full items-center gap-2 text-sm sm:w-auto">
+          <ProgressBar progress={progress} label={t('batchProgressLabel')} />
+          <span className="tabular-nums" aria-live="polite">
+            {progress.total === null
+              ? t('batchGathering')
+              : t('batchProgress', {
+                  done: format.number(progress.done),
+                  total: format.number(progress.total),
+                })}
+          </span>
+        </div>
+      )}
+      {selectAllMatching && !all && !run.isPending && (
+        <Button variant="link" size="sm" onClick={selectAllMatching.onSelect}>
+          {selectAllMatching.estimated
+            ? t('selectAllMatchingEstimated', {
+                formatted: format.number(selectAllMatching.total),
+              })
+            : t('selectAllMatching', {
+                count: selectAllMatching.total,
+                formatted: format.number(selectAllMatching.total),
+              })}
+        </Button>
+      )}
       {schema.canUpdate && editable.length > 0 && (
-        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={run.isPending}
+          onClick={() => setEditing(true)}
+        >
           <Pencil aria-hidden />
           {t('batchEdit')}
         </Button>
       )}
       {schema.canDelete && (
         <ConfirmDialog
-          title={t('batchDeleteTitle', { count })}
-          description={t('batchDeleteDescription', { count })}
-          onConfirm={() =>
-            remove.mutateAsync({ primaryKey: schema.primaryKey, keys }).then(() => {
-              toast({ title: t('batchDeleted', { count }), variant: 'success' });
-              onDone();
-            })
+          title={all ? t('batchDeleteAllTitle') : t('batchDeleteTitle', { count: count ?? 0 })}
+          description={
+            all
+              ? t('batchDeleteAllDescription')
+              : t('batchDeleteDescription', { count: count ?? 0 })
           }
+          onConfirm={() => start({ kind: 'delete' })}
           trigger={
-            <Button variant="outline" size="sm">
+            <Button variant="outline" size="sm" disabled={run.isPending}>
               <Trash2 aria-hidden />
               {t('batchDelete')}
             </Button>
           }
         />
       )}
-      <Button variant="ghost" size="sm" onClick={onDone}>
+      <Button variant="ghost" size="sm" disabled={run.isPending} onClick={onDone}>
         {t('clearSelection')}
       </Button>
-      <Dialog open={editing} onOpenChange={setEditing}>
-        <DialogContent>
-          <form onSubmit={submit} className="flex flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>{t('batchEditTitle', { count })}</DialogTitle>
-              <DialogDescription>{t('batchEditDescription')}</DialogDescription>
-            </DialogHeader>
-            <Field label={t('batchField')}>
-              {(control) => (
-                <Select
-                  value={fieldName || undefined}
-                  onValueChange={(v) => {
-                    setFieldName(v);
-                    setValue(null);
-                  }}
-                >
-                  <SelectTrigger {...control}>
-                    <SelectValue placeholder={t('batchPickField')} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {editable.map((f) => (
-                      <SelectItem key={f.field} value={f.field}>
-                        {f.field}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </Field>
-            {field && (
-              <Field label={t('batchValue', { field: field.field })}>
-                {(control) => (
-                  <FieldInput
-                    key={field.field}
-                    field={field}
-                    label={field.field}
-                    value={value}
-                    onChange={setValue}
-                    control={control}
-                  />
-                )}
-              </Field>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="ghost" onClick={() => setEditing(false)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" disabled={!field || update.isPending}>
-                {t('batchApply', { count })}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <BatchEditDialog
+        open={editing}
+        onOpenChange={setEditing}
+        fields={editable}
+        title={all ? t('batchEditAllTitle') : t('batchEditTitle', { count: count ?? 0 })}
+        applyLabel={applyLabel}
+        onApply={(values) => {
+          setEditing(false);
+          start({ kind: 'update', values }).catch(() => undefined);
+        }}
+      />
     </div>
   );
 }

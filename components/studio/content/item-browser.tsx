@@ -3,7 +3,7 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import {
   DataTable,
   sortToState,
@@ -20,7 +20,7 @@ import { useItems } from '@/lib/client/items/items-query';
 import type { Item } from '@/lib/client/items/types';
 import type { Preset } from '@/lib/client/presets/types';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import { BatchActions } from './batch-actions';
+import { BatchActions, type BatchSelection } from './batch-actions';
 import { BookmarksMenu } from './bookmarks-menu';
 import { BrowserToolbar } from './browser-toolbar';
 import { CellValue, valueAt } from './cell-value';
@@ -29,6 +29,19 @@ import { useDebounced } from './use-debounced';
 import { PAGE_SIZES, defaultView, useBrowserView, viewFromPreset } from './use-browser-view';
 
 const DEFAULT_COLUMNS = 6;
+
+/** The rendered height of what the ref is put on, following its changes. */
+function useHeight() {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, height] as const;
+}
 
 function initialColumns(schema: CollectionSchema): string[] {
   const own = schema.fields.filter(
@@ -56,9 +69,13 @@ export function ItemBrowser({
   const base = defaultView(initialColumns(schema));
   const { view, update, replace } = useBrowserView(
     bookmark ? viewFromPreset(bookmark, base) : base,
+    base,
   );
   const [activeBookmark, setActiveBookmark] = useState<number | null>(bookmark?.id ?? null);
   const [selection, setSelection] = useState<RowSelectionState>({});
+  // "All matching" holds for the filter and search it was chosen under, and no other.
+  const [allMatchingOf, setAllMatchingOf] = useState<string | null>(null);
+  const [barRef, barHeight] = useHeight();
 
   const search = useDebounced(view.search);
   const filter = useDebounced(view.filter);
@@ -98,9 +115,32 @@ export function ItemBrowser({
   };
 
   const meta = items.data?.meta;
+  const rows = items.data?.data ?? [];
   const selectedKeys = Object.keys(selection).filter((k) => selection[k]);
   const pkType = schema.fields.find((f) => f.field === schema.primaryKey)?.type;
   const keyOf = (id: string) => (pkType === 'integer' ? Number(id) : id);
+  const matchingKey = JSON.stringify([filter, search]);
+  const allMatching = allMatchingOf === matchingKey;
+  const clearSelection = () => {
+    setSelection({});
+    setAllMatchingOf(null);
+  };
+  const batch: BatchSelection | null = allMatching
+    ? {
+        target: { kind: 'matching', filter, search },
+        count: meta?.total ?? null,
+        estimated: meta?.total_estimated ?? false,
+      }
+    : selectedKeys.length > 0
+      ? {
+          target: { kind: 'keys', keys: selectedKeys.map(keyOf) },
+          count: selectedKeys.length,
+          estimated: false,
+        }
+      : null;
+  // Offered once the whole page is selected and the page is not all there is.
+  const morePages = rows.length === view.limit || view.page > 1;
+  const wholePage = rows.length > 0 && selectedKeys.length === rows.length;
 
   return (
     <>
@@ -135,40 +175,58 @@ export function ItemBrowser({
         primaryKey={schema.primaryKey}
         meta={meta}
       />
-      {selectedKeys.length > 0 && (
-        <BatchActions
-          schema={schema}
-          keys={selectedKeys.map(keyOf)}
-          onDone={() => setSelection({})}
-        />
-      )}
+      {/* flow-root: the bar's margin counts in the measured height. */}
+      <div ref={barRef} className="flow-root">
+        {batch && (
+          <BatchActions
+            schema={schema}
+            selection={batch}
+            selectAllMatching={
+              wholePage && morePages && meta
+                ? {
+                    total: meta.total,
+                    estimated: meta.total_estimated,
+                    onSelect: () => setAllMatchingOf(matchingKey),
+                  }
+                : null
+            }
+            onDone={clearSelection}
+          />
+        )}
+      </div>
       {items.error && !items.data ? (
         <ErrorState error={items.error} onRetry={items.refetch} retrying={items.isFetching} />
       ) : (
-        <DataTable<Item>
-          label={t('tableLabel', { collection: schema.collection })}
-          columns={columns}
-          data={items.data?.data ?? []}
-          getRowId={(row) => String(row[schema.primaryKey])}
-          sorting={sortToState(view.sort)}
-          onSortingChange={(s) => update({ sort: stateToSort(s) })}
-          selection={schema.canUpdate || schema.canDelete ? selection : undefined}
-          onSelectionChange={setSelection}
-          onRowActivate={(row) =>
-            router.push(
-              `/content/${encodeURIComponent(schema.collection)}/${encodeURIComponent(String(row[schema.primaryKey]))}`,
-            )
-          }
-          loading={!items.data}
-          empty={
-            view.filter || view.search
-              ? t('noMatch')
-              : schema.canCreate
-                ? t('emptyCreate')
-                : t('empty')
-          }
-          className="h-[calc(100dvh-20rem)] min-h-80"
-        />
+        <div className="contents" style={{ '--selection-bar': `${barHeight}px` } as CSSProperties}>
+          <DataTable<Item>
+            label={t('tableLabel', { collection: schema.collection })}
+            columns={columns}
+            data={rows}
+            getRowId={(row) => String(row[schema.primaryKey])}
+            sorting={sortToState(view.sort)}
+            onSortingChange={(s) => update({ sort: stateToSort(s) })}
+            selection={schema.canUpdate || schema.canDelete ? selection : undefined}
+            onSelectionChange={(next) => {
+              setSelection(next);
+              setAllMatchingOf(null);
+            }}
+            onRowActivate={(row) =>
+              router.push(
+                `/content/${encodeURIComponent(schema.collection)}/${encodeURIComponent(String(row[schema.primaryKey]))}`,
+              )
+            }
+            loading={!items.data}
+            empty={
+              view.filter || view.search
+                ? t('noMatch')
+                : schema.canCreate
+                  ? t('emptyCreate')
+                  : t('empty')
+            }
+            // The selection bar takes its height from the table, so the pager stays in view.
+            className="h-[calc(100dvh-20rem-var(--selection-bar,0px))] min-h-60"
+          />
+        </div>
       )}
       <Pagination
         className="mt-3"
@@ -176,8 +234,9 @@ export function ItemBrowser({
         pageSize={view.limit}
         total={meta?.total ?? null}
         totalEstimated={meta?.total_estimated}
+        pageRows={items.data ? rows.length : undefined}
         onPageChange={(page) => {
-          setSelection({});
+          clearSelection();
           update({ page });
         }}
         onPageSizeChange={(limit) => update({ limit })}

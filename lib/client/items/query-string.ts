@@ -19,3 +19,12 @@ export function itemsUrl(collection: string, query: Partial<ItemsQuery>): string
 export function keysFilter(primaryKey: string, keys: readonly (string | number)[]) {
   return { [primaryKey]: { _in: [...keys] } };
 }
+
+/** A batch endpoint's URL for exactly these keys (the batch endpoints take a filter). */
+export function batchUrl(
+  collection: string,
+  { primaryKey, keys }: { primaryKey: string; keys: readonly (string | number)[] },
+): string {
+  const filter = JSON.stringify(keysFilter(primaryKey, keys));
+  return `/api/items/${encodeURIComponent(collection)}?filter=${encodeURIComponent(filter)}`;
+}

@@ -1,6 +1,8 @@
 /** `GET /api/server/info`: only `project` for non-administrators. */
 export interface ServerInfo {
   project: { project_name: string };
+  /** For signed-in callers: the largest batch mutation and page the server allows. */
+  limits?: { max_batch_mutation: number; query_limit_max: number };
   version?: string;
   node?: { version: string; uptime: number };
   database?: { kind: string; version: string | null };

@@ -97,6 +97,30 @@ describe('POST /api/users/invite', () => {
     expect(evil.status).toBe(400);
   });
 
+  it('uses an invite_url on the origin the studio is served from, not one merely claimed', async () => {
+    const served = 'http://localhost';
+    expect(new URL(publicUrl()).origin).not.toBe(served);
+    const email = uniqueEmail('served');
+    const ok = await app.request('/api/users/invite', {
+      method: 'POST',
+      token: admin,
+      headers: { origin: served },
+      body: { email, role, invite_url: `${served}/en/accept-invite` },
+    });
+    expect(ok.status).toBe(204);
+    const link = linkOf(await smtp.waitForMail((m) => m.to.includes(email)));
+    expect(`${link.origin}${link.pathname}`).toBe(`${served}/en/accept-invite`);
+
+    const claimed = await app.request('/api/users/invite', {
+      method: 'POST',
+      token: admin,
+      headers: { origin: 'https://attacker.example' },
+      body: { email: uniqueEmail('claimed'), role, invite_url: 'https://attacker.example/x' },
+    });
+    expect(claimed.status).toBe(400);
+    expect(claimed.body.errors[0].message).toContain('set PUBLIC_URL=https://attacker.example');
+  });
+
   it('answers 400 for an unknown role and for a malformed email', async () => {
     const unknownRole = await invite({
       email: uniqueEmail('norole'),

@@ -1,5 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
+import { servedOrigin } from '@/lib/http/served-origin';
 import { inviteBody, inviteUsers } from '@/lib/services/users-invite';
 
 export const POST = route(
@@ -11,6 +12,6 @@ export const POST = route(
       'Invite users by email: each gets status invited and a mail with a link to set a password',
     tags: ['Users'],
   },
-  (input, ctx) => inviteUsers(input, ctx),
+  (input, ctx) => inviteUsers({ body: input.body, servedOrigin: servedOrigin(input.request) }, ctx),
 );
 export const OPTIONS = preflight;

@@ -112,6 +112,7 @@ export function ItemPicker({
           pageSize={PAGE}
           total={items.data?.meta.total ?? null}
           totalEstimated={items.data?.meta.total_estimated}
+          pageRows={items.data?.data.length}
           onPageChange={setPage}
           disabled={!items.data}
         />
