@@ -6,6 +6,11 @@ import { routing } from './lib/i18n/routing';
 /** Studio pages are locale-prefixed; an unprefixed URL is redirected to the caller's locale. */
 const i18n = createMiddleware(routing);
 
+function withoutLocale(pathname: string): string {
+  const [, first, ...rest] = pathname.split('/');
+  return (routing.locales as readonly string[]).includes(first) ? `/${rest.join('/')}` : pathname;
+}
+
 /**
  * Every studio response gets the browser headers with a fresh nonce. Next reads the nonce
  * from the request's Content-Security-Policy and puts it on the scripts it renders, so the
@@ -17,6 +22,7 @@ export default function proxy(request: NextRequest) {
     nonce,
     secure: servedOverHttps(request.url, request.headers.get('x-forwarded-proto')),
     dev: process.env.NODE_ENV === 'development',
+    page: withoutLocale(request.nextUrl.pathname),
   });
   request.headers.set('content-security-policy', headers['content-security-policy']);
   const response = i18n(request);

@@ -52,6 +52,18 @@ export interface StudioPolicy {
   secure: boolean;
   /** `next dev` evaluates code for its overlay and fast refresh. */
   dev: boolean;
+  /** The studio path without its locale (`/api-explorer`). */
+  page: string;
+}
+
+/**
+ * Pages whose code evaluates strings: the API explorer's renderer compiles code at run time.
+ * The studio reaches these by loading the document, so the relaxation stays on them.
+ */
+const EVALUATING_PAGES = ['/api-explorer'];
+
+function evaluates(page: string): boolean {
+  return EVALUATING_PAGES.some((p) => page === p || page.startsWith(`${p}/`));
 }
 
 /**
@@ -59,10 +71,10 @@ export interface StudioPolicy {
  * loaded by one that does ('strict-dynamic': Next's chunks). Styles may be inline: React
  * renders `style` attributes and the editors insert `<style>` elements at run time.
  */
-export function studioCsp({ nonce, secure, dev }: StudioPolicy): string {
+export function studioCsp({ nonce, secure, dev, page }: StudioPolicy): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev || evaluates(page) ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

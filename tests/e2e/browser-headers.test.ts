@@ -8,6 +8,8 @@ const PNG = Buffer.from(
 );
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+// A loaded machine takes a minute or more to start the embedded database and Next.
+const SLOW_START = 180_000;
 const READER = { email: 'reader@example.com', password: 'reader-password-1' };
 
 function expectBrowserHeaders(res: Response): void {
@@ -36,7 +38,7 @@ async function upload(url: string, token: string, name: string, blob: Blob): Pro
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
@@ -47,7 +49,7 @@ function apiAnswers(label: string, apiViaNext: boolean) {
     let admin: string;
 
     beforeAll(async () => {
-      server = await startServer({ apiViaNext, env: { TRUST_PROXY: '1' } });
+      server = await startServer({ apiViaNext, env: { TRUST_PROXY: '1' }, timeoutMs: SLOW_START });
       admin = await signIn(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
       const created = await fetch(`${server.url}/api/users`, {
         method: 'POST',
@@ -55,7 +57,7 @@ function apiAnswers(label: string, apiViaNext: boolean) {
         body: JSON.stringify(READER),
       });
       expect(created.status).toBe(200);
-    });
+    }, SLOW_START + 60_000);
 
     afterAll(async () => {
       await server?.stop();
@@ -136,8 +138,8 @@ describe('studio pages', () => {
   let server: StartedServer;
 
   beforeAll(async () => {
-    server = await startServer();
-  });
+    server = await startServer({ timeoutMs: SLOW_START });
+  }, SLOW_START + 60_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -164,6 +166,15 @@ describe('studio pages', () => {
     expect(again.headers.get('content-security-policy')).not.toContain(nonce);
   });
 
+  it('allow evaluated code on the API explorer only', async () => {
+    const res = await fetch(`${server.url}/en/api-explorer`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic' 'unsafe-eval'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expectBrowserHeaders(res);
+  });
+
   it('carry the headers on the redirect to the locale and on a signed-in page', async () => {
     const root = await fetch(`${server.url}/`, { redirect: 'manual' });
     expect(root.status).toBeGreaterThanOrEqual(300);
@@ -180,8 +191,11 @@ describe('framing allowed from named origins', () => {
   let server: StartedServer;
 
   beforeAll(async () => {
-    server = await startServer({ env: { CSP_FRAME_ANCESTORS: 'https://portal.example.com' } });
-  });
+    server = await startServer({
+      env: { CSP_FRAME_ANCESTORS: 'https://portal.example.com' },
+      timeoutMs: SLOW_START,
+    });
+  }, SLOW_START + 60_000);
 
   afterAll(async () => {
     await server?.stop();
