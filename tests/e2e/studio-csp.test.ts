@@ -150,7 +150,9 @@ describe('the studio under its Content-Security-Policy', () => {
         const img = p.locator('img[src*="/api/assets/"]').first();
         await img.waitFor();
         await expect
-          .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth))
+          .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), {
+            timeout: 20_000,
+          })
           .toBeGreaterThan(0);
       },
     ],
@@ -179,14 +181,15 @@ describe('the studio under its Content-Security-Policy', () => {
     [
       'the API explorer',
       '/en/api-explorer',
-      (p) => p.getByRole('heading', { name: 'DaaS API' }).waitFor(),
+      // The renderer is large: on a loaded machine it takes longer than the default wait.
+      (p) => p.getByRole('heading', { name: 'DaaS API' }).waitFor({ timeout: 90_000 }),
     ],
   ];
 
   for (const [name, url, rendered] of pages) {
     it(`renders ${name} with no violation`, async () => {
       expect(await visit(url, rendered)).toEqual([]);
-    });
+    }, 180_000);
   }
 
   it('enters and leaves the API explorer through the navigation by loading the document', async () => {
@@ -196,13 +199,13 @@ describe('the studio under its Content-Security-Policy', () => {
     const explorer = page.waitForResponse((r) => r.url().endsWith('/en/api-explorer'));
     await nav.getByRole('link', { name: 'API explorer' }).click();
     expect((await explorer).headers()['content-security-policy']).toContain("'unsafe-eval'");
-    await page.getByRole('heading', { name: 'DaaS API' }).waitFor();
+    await page.getByRole('heading', { name: 'DaaS API' }).waitFor({ timeout: 90_000 });
     const content = page.waitForResponse((r) => r.url().endsWith('/en/content'));
     await nav.getByRole('link', { name: 'Content' }).click();
     expect((await content).headers()['content-security-policy']).not.toContain('unsafe-eval');
     await page.waitForURL(/\/en\/content$/);
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 
   it('still renders at both widths', async () => {
     for (const [name, url] of [
@@ -217,5 +220,5 @@ describe('the studio under its Content-Security-Policy', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 });
