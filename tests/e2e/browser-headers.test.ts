@@ -56,7 +56,7 @@ function apiAnswers(label: string, apiViaNext: boolean) {
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
         body: JSON.stringify(READER),
       });
-      expect(created.status).toBe(200);
+      expect(created.status).toBe(201);
     }, SLOW_START + 60_000);
 
     afterAll(async () => {
