@@ -76,7 +76,7 @@ function apiAnswers(label: string, apiViaNext: boolean) {
       expect(missing.headers.get('content-security-policy')).toBe(API_CSP);
       expectBrowserHeaders(missing);
       const anonymous = await fetch(`${server.url}/api/roles`);
-      expect(anonymous.status).toBe(403);
+      expect(anonymous.status).toBe(401);
       expect(anonymous.headers.get('content-security-policy')).toBe(API_CSP);
       expectBrowserHeaders(anonymous);
     });
