@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import { getLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import './globals.css';
@@ -10,6 +11,8 @@ export const metadata: Metadata = {
 
 /** The document shell only: providers live in app/[locale]/layout.tsx so /api never loads them. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Rendered per request, never prerendered: each answer's scripts carry that answer's CSP nonce.
+  await connection();
   const locale = await getLocale();
   return (
     <html lang={locale}>

@@ -38,6 +38,12 @@ export interface NavItem {
   href: string;
   icon: LucideIcon;
   rule: NavRule;
+  /**
+   * Served under a policy of its own (the API explorer's renderer evaluates code, so only its
+   * page allows that): reached, and left, by loading the document, never by client routing,
+   * which would keep the previous page's policy.
+   */
+  ownPolicy?: true;
 }
 
 export const NAV_ITEMS: NavItem[] = [
@@ -53,7 +59,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'activity', href: '/activity', icon: History, rule: 'activity' },
   { key: 'logs', href: '/logs', icon: ScrollText, rule: 'logs' },
   { key: 'settings', href: '/settings', icon: Settings, rule: 'admin' },
-  { key: 'apiExplorer', href: '/api-explorer', icon: SquareTerminal, rule: 'app' },
+  { key: 'apiExplorer', href: '/api-explorer', icon: SquareTerminal, rule: 'app', ownPolicy: true },
 ];
 
 export interface Grants {

@@ -1,7 +1,7 @@
 'use client';
 
 import { Menu, X } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetClose, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
@@ -14,18 +14,22 @@ import { useNavGrants } from './use-nav-grants';
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const t = useTranslations('Nav');
+  const locale = useLocale();
   const pathname = usePathname();
   const grants = useNavGrants();
   // Modules appear once the caller's grants are known; the server refuses the rest anyway.
   const items = NAV_ITEMS.filter((item) => allowed(item.rule, grants));
+  const onOwnPolicy = NAV_ITEMS.some((item) => item.ownPolicy && isActive(item.href, pathname));
   return (
     <nav aria-label={t('label')} className="flex flex-col gap-1 p-3">
-      {items.map(({ key, href, icon: Icon }) => {
+      {items.map(({ key, href, icon: Icon, ownPolicy }) => {
         const active = isActive(href, pathname);
+        // A page with a policy of its own is entered and left by a document load.
+        const NavLink = ownPolicy || onOwnPolicy ? 'a' : Link;
         return (
-          <Link
+          <NavLink
             key={key}
-            href={href}
+            href={NavLink === 'a' ? `/${locale}${href === '/' ? '' : href}` : href}
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
             className={cn(
@@ -42,7 +46,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
               )}
             />
             {t(key)}
-          </Link>
+          </NavLink>
         );
       })}
     </nav>

@@ -92,6 +92,14 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('daas:'),
   TRUST_PROXY: bool,
+  /**
+   * Origins that may frame the studio and the API (`frame-ancestors` sources, space separated);
+   * unset or empty: none. Separators that would end the directive are refused.
+   */
+  CSP_FRAME_ANCESTORS: z
+    .string()
+    .regex(/^[^;,\r\n]*$/, 'space-separated sources, no ; or ,')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_BUFFER_SIZE: z.coerce.number().int().positive().default(1000),
   NODE_ENV: z.string().default('development'),

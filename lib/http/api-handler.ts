@@ -1,4 +1,5 @@
 import type { ApiRequest } from './api-request';
+import { withApiBrowserHeaders } from './browser-headers';
 import { toResponse, type Outcome } from './outcome';
 
 type Params = Record<string, string | string[] | undefined>;
@@ -17,6 +18,9 @@ export type ApiRouteHandler = ((request: Request, context: RouteContext) => Prom
 
 export function apiHandler(handle: ApiHandle): ApiRouteHandler {
   const web = async (request: Request, context: RouteContext) =>
-    toResponse(await handle(request, (await context?.params) ?? {}));
+    withApiBrowserHeaders(
+      request,
+      toResponse(await handle(request, (await context?.params) ?? {})),
+    );
   return Object.assign(web, { handle });
 }

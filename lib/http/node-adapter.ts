@@ -1,7 +1,9 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { ApiRequest } from './api-request';
+import { apiBrowserHeaders, servedOverHttps } from './browser-headers';
 import { NodeRequest } from './node-request';
 import type { Outcome } from './outcome';
 import { errorOutcome } from './respond';
@@ -120,6 +122,11 @@ export async function serveApi(
   res: ServerResponse,
 ): Promise<void> {
   const request = new NodeRequest(req, res);
+  // Defaults under whatever the answer sets itself: writeHead's own headers win over these.
+  const scheme = (req.socket as TLSSocket).encrypted ? 'https:' : 'http:';
+  const secure = servedOverHttps(scheme, request.headers.get('x-forwarded-proto'));
+  const browser = apiBrowserHeaders(secure);
+  for (const name of Object.keys(browser)) res.setHeader(name, browser[name]);
   try {
     await writeOutcome(res, await serve(request), request.method);
   } catch (err) {
