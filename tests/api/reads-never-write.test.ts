@@ -12,6 +12,18 @@ import { formWith, pngBytes } from './files/fixtures';
  * real rows, leaves every row of every table as it was.
  */
 
+// An identity provider, so the sign-in redirect and its callback are crawled too (nothing is
+// listening on the discard port: a read never reaches the provider).
+Object.assign(process.env, {
+  AUTH_PROVIDERS: 'crawl',
+  AUTH_CRAWL_DRIVER: 'oauth2',
+  AUTH_CRAWL_CLIENT_ID: 'daas-crawl',
+  AUTH_CRAWL_CLIENT_SECRET: 'crawl-secret',
+  AUTH_CRAWL_AUTHORIZE_URL: 'http://127.0.0.1:9/authorize',
+  AUTH_CRAWL_ACCESS_URL: 'http://127.0.0.1:9/token',
+  AUTH_CRAWL_PROFILE_URL: 'http://127.0.0.1:9/profile',
+});
+
 const app = setupTestApp();
 
 /**
@@ -211,6 +223,8 @@ async function seed(admin: string) {
     '/api/access/{id}': byId(access.id),
     '/api/activity/{id}': byId(activity[0].id),
     '/api/assets/{id}': byId(file),
+    '/api/auth/login/{provider}': { provider: 'crawl' },
+    '/api/auth/login/{provider}/callback': { provider: 'crawl' },
     '/api/collections/{name}': { name: t.articles },
     '/api/collections/{name}/fields': { name: t.articles },
     '/api/cron/{id}': byId(cron.id),
