@@ -63,6 +63,8 @@ const envSchema = z.object({
     .transform((v) => v !== 'false' && v !== '0'),
   MFA_FORCE_ENABLED: bool,
   STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),
+  /** Milliseconds a URL import may take, from the request to its last byte. */
+  STORAGE_IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   STORAGE_S3_BUCKET: z.string().optional(),
   STORAGE_S3_ENDPOINT: z.string().optional(),
   STORAGE_S3_REGION: z.string().default('us-east-1'),

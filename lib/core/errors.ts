@@ -86,6 +86,14 @@ export const InternalError = defineError(
   500,
   'An unexpected error occurred',
 );
+/** A server this one fetched from failed it: closed early or answered nonsense. */
+export const BadGatewayError = defineError('BAD_GATEWAY', 502, 'The remote server failed');
+/** A server this one fetched from did not finish in time. */
+export const GatewayTimeoutError = defineError(
+  'GATEWAY_TIMEOUT',
+  504,
+  'The remote server did not answer in time',
+);
 export const ServiceUnavailableError = defineError(
   'SERVICE_UNAVAILABLE',
   503,

@@ -8,7 +8,6 @@ import { config } from '@/lib/core/config';
 import { InvalidPayloadError } from '@/lib/core/errors';
 
 export const IMPORT_MAX_REDIRECTS = 5;
-export const IMPORT_TIMEOUT_MS = 30_000;
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 

@@ -1,12 +1,18 @@
 import 'server-only';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { z } from 'zod';
 import { config } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
-import { ContentTooLargeError } from '@/lib/core/errors';
+import {
+  AppError,
+  BadGatewayError,
+  ContentTooLargeError,
+  GatewayTimeoutError,
+} from '@/lib/core/errors';
 import type { Item } from '@/lib/services/system-collection';
-import { fetchUrl, IMPORT_TIMEOUT_MS } from './fetch-url';
+import { fetchUrl } from './fetch-url';
 import { fileFields, files } from './service';
 import { settle, stage } from './upload';
 
@@ -14,8 +20,25 @@ export const importBody = z
   .object({ url: z.string().min(1).max(2048), data: fileFields.optional() })
   .strict();
 
-/** Passes bytes through until `limit`, then fails the stream with a 413. */
-function capped(source: Readable, limit: number): Readable {
+/** Why a URL's file did not arrive whole: the time ran out (504), or its server failed (502). */
+function unreachable(signal: AbortSignal): Error {
+  const seconds = Math.round(config().STORAGE_IMPORT_TIMEOUT_MS / 1000);
+  return signal.aborted
+    ? new GatewayTimeoutError(
+        `The URL's file did not arrive within ${seconds} s; nothing was stored`,
+      )
+    : new BadGatewayError(
+        "The URL's server failed before sending the whole file; nothing was stored",
+      );
+}
+
+/**
+ * Passes bytes through until `limit`, then fails the stream with a 413. A body that ends
+ * because the time ran out, or because the source closed before its end, fails too: cut
+ * short, it would otherwise be stored as if it were the whole file.
+ */
+function checked(source: IncomingMessage, limit: number, signal: AbortSignal): Readable {
+  const cut = () => unreachable(signal);
   let seen = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -23,8 +46,12 @@ function capped(source: Readable, limit: number): Readable {
       if (seen > limit) done(new ContentTooLargeError(`File exceeds the ${limit} byte limit`));
       else done(null, chunk);
     },
+    flush(done) {
+      done(signal.aborted || !source.complete ? cut() : null);
+    },
   });
-  source.on('error', (err) => cap.destroy(err));
+  source.on('error', () => cap.destroy(cut()));
+  source.on('aborted', () => cap.destroy(cut()));
   return source.pipe(cap);
 }
 
@@ -57,15 +84,17 @@ export async function importFile(
     [{ filename_download: downloadName(source, undefined), ...input.data }],
     ctx,
   );
-  const signal = AbortSignal.timeout(IMPORT_TIMEOUT_MS);
+  const signal = AbortSignal.timeout(config().STORAGE_IMPORT_TIMEOUT_MS);
   try {
-    const { response, url } = await fetchUrl(input.url, signal);
+    const { response, url } = await fetchUrl(input.url, signal).catch((err: unknown) => {
+      throw err instanceof AppError ? err : unreachable(signal);
+    });
     if (Number(response.headers['content-length'] ?? 0) > limit) {
       response.destroy();
       throw new ContentTooLargeError(`File exceeds the ${limit} byte limit`);
     }
     const staged = await stage({
-      stream: capped(response, limit),
+      stream: checked(response, limit, signal),
       mimeType: response.headers['content-type'] ?? '',
     });
     await settle(ctx, String(id), staged);

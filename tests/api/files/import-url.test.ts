@@ -31,6 +31,15 @@ beforeAll(async () => {
     } else if (req.url === '/big') {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       res.end(Buffer.alloc(5000, 7));
+    } else if (req.url === '/trickle') {
+      // One byte every 100 ms, never ending by itself.
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const timer = setInterval(() => res.write('x'), 100);
+      res.on('close', () => clearInterval(timer));
+    } else if (req.url === '/cut') {
+      // Promises 1,000 bytes, sends 10, then drops the connection.
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 1000 });
+      res.write(Buffer.alloc(10, 1), () => setTimeout(() => res.destroy(), 50));
     } else if (req.url === '/hop') {
       res.writeHead(302, { location: '/pic.png' });
       res.end();
@@ -43,6 +52,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   delete process.env.STORAGE_IMPORT_ALLOWED_NETWORKS;
+  delete process.env.STORAGE_IMPORT_TIMEOUT_MS;
   delete process.env.FILES_MAX_UPLOAD_SIZE;
 });
 
@@ -117,6 +127,28 @@ describe.each(STORAGE_DRIVERS)('POST /api/files/import on %s storage', (driver) 
     expect(stored.keys()).toEqual(keys);
     delete process.env.FILES_MAX_UPLOAD_SIZE;
     expect((await importUrl(`${origin}/missing`)).status).toBe(400);
+  });
+
+  it('stores nothing and answers 504 when the file does not arrive within the time limit', async () => {
+    process.env.STORAGE_IMPORT_ALLOWED_NETWORKS = '127.0.0.0/8';
+    process.env.STORAGE_IMPORT_TIMEOUT_MS = '1000';
+    const [files, keys] = [await fileCount(), stored.keys()];
+    const res = await importUrl(`${origin}/trickle`);
+    expect(res.status).toBe(504);
+    expect(res.body.errors[0].extensions.code).toBe('GATEWAY_TIMEOUT');
+    expect(res.body.errors[0].message).toContain('within 1 s');
+    expect(await fileCount()).toBe(files);
+    expect(stored.keys()).toEqual(keys);
+  });
+
+  it('stores nothing and answers 502 when the source closes before the end of the file', async () => {
+    process.env.STORAGE_IMPORT_ALLOWED_NETWORKS = '127.0.0.0/8';
+    const [files, keys] = [await fileCount(), stored.keys()];
+    const res = await importUrl(`${origin}/cut`);
+    expect(res.status).toBe(502);
+    expect(res.body.errors[0].extensions.code).toBe('BAD_GATEWAY');
+    expect(await fileCount()).toBe(files);
+    expect(stored.keys()).toEqual(keys);
   });
 
   it('fetches nothing for a caller without create permission on files', async () => {
