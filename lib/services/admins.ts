@@ -17,8 +17,10 @@ function notIn(column: RawBuilder<unknown>, ids: string[] | undefined): RawBuild
 
 /**
  * Active users who would still hold admin access from a root-scope grant without the given
- * policies, access records, roles and users. Parent roles are left out on purpose: missing
- * an inherited grant can only make the answer smaller, so the guard errs towards refusing.
+ * policies, access records, roles and users. Parent roles are left out on purpose, and so
+ * are admin policies limited to addresses (`ip_access`): nobody here knows where the other
+ * administrators sign in from. Both can only make the answer smaller, so the guard errs
+ * towards refusing.
  */
 export async function adminsLeftWithout(db: Db, without: AdminLoss): Promise<number> {
   const res = await sql<{ n: string | number }>`
@@ -30,6 +32,7 @@ export async function adminsLeftWithout(db: Db, without: AdminLoss): Promise<num
         where x."user" = u.id and x.policy is null and x.scope is null
           and ${notIn(sql`x.id`, without.access)}))
     join daas_policies p on p.id = a.policy and p.admin_access
+      and (p.ip_access is null or p.ip_access in ('[]'::jsonb, 'null'::jsonb, '""'::jsonb))
     where u.status = 'active'
       and ${notIn(sql`u.id`, without.users)}
       and ${notIn(sql`p.id`, without.policies)}

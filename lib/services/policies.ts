@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { isIpAccessEntry } from '@/lib/access/ip-access';
+import { ipAllowed, isIpAccessEntry } from '@/lib/access/ip-access';
 import { validateModuleAccess } from '@/lib/access/module-keys';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
@@ -54,6 +54,11 @@ async function check(after: Item, ctx: RequestContext, before?: Item): Promise<v
     throw new InvalidPayloadError("The public policy can't have admin access");
   }
   if (before?.admin_access && !after.admin_access) {
+    await keepAnAdmin(ctx.db, { policies: [String(before.id)] });
+  } else if (before?.admin_access && !ipAllowed(after.ip_access, ctx.accountability.ip)) {
+    // An address list that leaves out the very address this change comes from may well
+    // leave out every administrator's: it counts as losing the policy, so some other
+    // administrator must remain.
     await keepAnAdmin(ctx.db, { policies: [String(before.id)] });
   }
 }

@@ -161,3 +161,57 @@ describe('a policy limited to addresses (ip_access)', () => {
     },
   );
 });
+
+describe('an address list on an administrator policy', () => {
+  /** Administrator policies valid from everywhere: here, the built-in administrator's alone. */
+  async function adminPolicies(): Promise<string[]> {
+    const { getDb } = await import('@/lib/db/client');
+    const rows = await getDb()
+      .selectFrom('daas_policies')
+      .select('id')
+      .where('admin_access', '=', true)
+      .where('ip_access', 'is', null)
+      .execute();
+    expect(rows).toHaveLength(1);
+    return rows.map((r) => r.id);
+  }
+
+  it('is refused when it leaves out the address the change comes from and no other administrator remains', async () => {
+    const admin = await app.adminToken();
+    const [policy] = await adminPolicies();
+    const res = await app.request(`/api/policies/${policy}`, {
+      method: 'PATCH',
+      ...from('10.9.0.1', admin),
+      body: { ip_access: ['10.1.0.0/16'] },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('leave no user with admin access');
+    // Nothing changed: the administrator still works from anywhere.
+    expect((await app.request('/api/roles', from('10.9.0.1', admin))).status).toBe(200);
+  });
+
+  it('is accepted when it includes the address the change comes from', async () => {
+    const admin = await app.adminToken();
+    const [policy] = await adminPolicies();
+    const set = (ipAccess: string[] | null) =>
+      app.request(`/api/policies/${policy}`, {
+        method: 'PATCH',
+        ...from('10.1.2.3', admin),
+        body: { ip_access: ipAccess },
+      });
+    expect((await set(['10.1.0.0/16'])).status).toBe(200);
+    expect((await set(null)).status).toBe(200);
+  });
+
+  it('is refused for a non-admin caller whatever the list', async () => {
+    const policy = await createPermissionPolicy([{ collection: 'ip_notes', action: 'read' }]);
+    const token = await userWith(policy);
+    const [adminPolicy] = await adminPolicies();
+    const res = await app.request(`/api/policies/${adminPolicy}`, {
+      method: 'PATCH',
+      ...from('10.1.0.1', token),
+      body: { ip_access: ['10.1.0.0/16'] },
+    });
+    expect(res.status).toBe(403);
+  });
+});
