@@ -228,8 +228,10 @@ export function ItemBrowser({
           />
         </div>
       )}
+      {/* Sticky: on a phone the header, toolbar and selection bar leave the table no room, so
+          the pager keeps to the screen's bottom edge rather than being pushed below it. */}
       <Pagination
-        className="mt-3"
+        className="sticky bottom-0 z-10 mt-1 bg-background py-2"
         page={view.page}
         pageSize={view.limit}
         total={meta?.total ?? null}

@@ -99,6 +99,8 @@ export function DataTable<T extends RowData>({
     columns: allColumns,
     getRowId: (row: T) => getRowId(row),
     manualSorting: true,
+    // Ascending first, whatever the column holds (the default starts numbers descending).
+    sortDescFirst: false,
     enableMultiSort: false,
     state: { sorting: sorting ?? [], rowSelection: selection ?? {} },
     onSortingChange: (updater: SortingState | ((old: SortingState) => SortingState)) => {
