@@ -84,19 +84,19 @@ describe('studio file library', () => {
     await page.getByRole('progressbar', { name: 'Upload progress of banner.png' }).waitFor();
     await page.getByText('2 files uploaded').waitFor();
     const grid = page.getByRole('list', { name: 'Files' });
-    await grid.getByRole('button', { name: 'banner.png' }).waitFor();
+    await grid.getByRole('button', { name: 'Banner' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'files-grid-1280.png') });
 
     await page.getByRole('radio', { name: 'Table' }).click();
     const table = page.getByRole('table', { name: 'Files' });
-    await table.getByRole('button', { name: 'banner.png' }).waitFor();
+    await table.getByRole('button', { name: 'Banner' }).waitFor();
     const thumb = table.locator('img').first();
     await expect
       .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     expect(await thumb.getAttribute('src')).toMatch(/^\/api\/assets\/.+width=72/);
 
-    await table.getByRole('button', { name: 'banner.png' }).click();
+    await table.getByRole('button', { name: 'Banner' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title').fill('Spring banner');
     expect(await seriousViolations(page)).toEqual([]);
