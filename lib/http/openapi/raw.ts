@@ -15,3 +15,12 @@ export function rawResponse<T extends z.ZodType>(schema: T, mediaType = 'applica
 export function rawMediaType(schema: z.ZodType | undefined): string | undefined {
   return schema ? rawResponses.get(schema)?.mediaType : undefined;
 }
+
+/** The outline of an OpenAPI document, as the document routes answer it (unwrapped). */
+export const openApiDocumentShape = rawResponse(
+  z.looseObject({
+    openapi: z.string(),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  }),
+);
