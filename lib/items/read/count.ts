@@ -48,6 +48,8 @@ export interface CountedRow {
   total: string | number | null;
   visible: string | number | null;
   estimate: string | number | null;
+  /** The table has no statistics to estimate from (asked only by the `estimated` mode). */
+  nostats?: boolean | null;
 }
 
 export interface CountInput extends CountScope {
@@ -101,9 +103,16 @@ function tableEstimate(table: string): RawBuilder<unknown> {
   return sql`(select case when c.relpages > 0 and c.reltuples >= 0 then (c.reltuples / c.relpages * greatest(pg_relation_size(c.oid) / current_setting('block_size')::int8, 1))::int8 end from pg_class as c where c.oid = to_regclass(quote_ident(${table})))`;
 }
 
+/** Whether the table lacks statistics to estimate from: a catalogue lookup, no scan. */
+function noStatistics(table: string): RawBuilder<boolean> {
+  return sql<boolean>`coalesce((select (c.reltuples < 0 or c.relpages = 0) from pg_class as c where c.oid = to_regclass(quote_ident(${table}))), true)`;
+}
+
 /**
- * Select-list columns `total`, `visible`, `estimate` that compute meta inside the read's
- * one statement; null for `planned`, whose EXPLAIN is a statement of its own by nature.
+ * Select-list columns `total`, `visible`, `estimate` (and `nostats` for `estimated`) that
+ * compute meta inside the read's one statement; null for `planned`, whose EXPLAIN is a
+ * statement of its own by nature. `nostats` rides along so that a count over the cap needs
+ * no second round trip to learn whether the catalogue can be trusted.
  */
 export function countColumns(scope: CountScope): RawBuilder<unknown> | null {
   const { mode, from, where, visible, sameRows, wholeTable, table } = scope;
@@ -121,15 +130,15 @@ export function countColumns(scope: CountScope): RawBuilder<unknown> | null {
       : count(w);
   const total = sameRows ? wholeCount(where) : count(where);
   const all = sameRows ? sql`null::int8` : wholeCount(visible);
-  return sql`${total} as total, ${all} as visible, ${estimate ?? sql`null::int8`} as estimate`;
+  const stats = mode === 'estimated' ? noStatistics(table) : sql`null::boolean`;
+  return sql`${total} as total, ${all} as visible, ${estimate ?? sql`null::int8`} as estimate, ${stats} as nostats`;
 }
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
 /** Whether the table lacks statistics to estimate from (catalogue lookup, no scan). */
 async function unanalysed(db: Db, table: string): Promise<boolean> {
-  const { rows } = await sql<{ none: boolean }>`select (c.reltuples < 0 or c.relpages = 0)
-      as none from pg_class as c where c.oid = to_regclass(quote_ident(${table}))`.execute(db);
+  const { rows } = await sql<{ none: boolean }>`select ${noStatistics(table)} as none`.execute(db);
   return rows[0]?.none ?? true;
 }
 
@@ -161,10 +170,13 @@ async function fromCounted(
   const over = (n: number): boolean => n > EXACT_COUNT_THRESHOLD;
   const table = num(counted.estimate);
   const explained = new Map<RawBuilder<boolean>, Promise<Estimate>>();
-  let noStatistics: Promise<boolean> | undefined;
+  let missingStats: Promise<boolean> | undefined;
   const estimate = async (w: RawBuilder<boolean>): Promise<Estimate> => {
-    noStatistics ??= unanalysed(db, input.table);
-    if (await noStatistics) return countUpToCap(input, w);
+    missingStats ??=
+      typeof counted.nostats === 'boolean'
+        ? Promise.resolve(counted.nostats)
+        : unanalysed(db, input.table);
+    if (await missingStats) return countUpToCap(input, w);
     return { value: await planRows(db, sql`select 1 from ${from} where ${w}`), estimated: true };
   };
   const beyond = async (w: RawBuilder<boolean>, whole: boolean): Promise<Estimate> => {

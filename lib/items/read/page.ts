@@ -62,7 +62,7 @@ async function selectPage(
   }
   const res = await sql<
     CountedRow & { item: unknown }
-  >`select m.total, m.visible, m.estimate, p.item from (select ${columns}) as m left join (${pageSql(rc, input)}) as p on true`.execute(
+  >`select m.total, m.visible, m.estimate, m.nostats, p.item from (select ${columns}) as m left join (${pageSql(rc, input)}) as p on true`.execute(
     ctx.db,
   );
   const rows: unknown[] = [];

@@ -112,3 +112,27 @@ describe('the read cache and an estimate', () => {
     expect(later.body.meta.total).toBeGreaterThan(25_000);
   }, 30_000);
 });
+
+describe('a filtered count over the cap on an analysed table', () => {
+  it('asks the planner once, with no separate probe of the catalogue', async () => {
+    await exec(`create table cs_analysed (id serial primary key, kind text)`);
+    await exec(`insert into cs_analysed (kind) select 'a' from generate_series(1, 30000)`);
+    await exec(`analyze cs_analysed`);
+    const { observeQueries } = await import('@/lib/db/client');
+    const path = '/api/items/cs_analysed?fields=id&limit=10&offset=20&filter[kind][_eq]=a';
+    await get(path, admin); // the schema and statement caches warm up
+    const seen: string[] = [];
+    const stop = observeQueries((s) => seen.push(s));
+    const res = await get(`${path}&filter[id][_gt]=0`, admin);
+    stop();
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(10);
+    expect(res.body.meta).toMatchObject({ total_estimated: true });
+    expect(res.body.meta.total).toBeGreaterThan(25_000);
+    // The read's own statements, and the catalogue probe it used to send on its own.
+    const sent = seen.filter((s) => /^(select m\.total|explain)|\bas none\b/.test(s.trim()));
+    // The page with its counts, then the planner's estimate of the filtered rows.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/^explain/);
+  });
+});
