@@ -1,0 +1,106 @@
+/**
+ * `npx tsx bench/studio-deep.ts` (after `npm run build`, PostgreSQL at DATABASE_URL or on
+ * 127.0.0.1:5432, Chromium at /usr/bin/chromium): how long the studio's item browser takes,
+ * in a real browser, to show page 1 and page 98 of 100,000 articles, and to reach the last
+ * page of 1,000,000 with the pager's "last page" button. Read cache off, two workers, best
+ * of three. The clock runs from the navigation or the click until the page's expected row
+ * is on screen, so it holds the request, the answer's rendering and everything between.
+ */
+import { chromium, type Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDatabase, startServer } from '../tests/helpers/server';
+import { keepReport, runIfMain } from './harness';
+import { grow } from './scale';
+import { seed } from './seed';
+
+const TOKEN = 'bench-admin-static-token-0123456789';
+const LIMIT = 25;
+const ROUNDS = 3;
+
+async function signIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/en/login`);
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/** The id cell of a row on screen (ids are contiguous from 1 in the bench data), as the
+ * studio formats numbers in English. */
+const idCell = (page: Page, id: number) =>
+  page.getByRole('cell', { name: id.toLocaleString('en'), exact: true });
+
+async function best(run: () => Promise<number>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) times.push(await run());
+  return Math.min(...times);
+}
+
+/** From navigation to the page's first row on screen. */
+async function openPage(page: Page, base: string, n: number): Promise<number> {
+  // Elsewhere first, so nothing of the collection is on screen when the clock starts.
+  await page.goto(`${base}/en/content`);
+  const started = performance.now();
+  await page.goto(`${base}/en/content/articles?sort=id&limit=${LIMIT}&page=${n}`);
+  await idCell(page, (n - 1) * LIMIT + 1).waitFor({ timeout: 30_000 });
+  return performance.now() - started;
+}
+
+/** From the click on "last page" to the last page's first row on screen. */
+async function lastPage(page: Page, base: string, rows: number): Promise<number> {
+  await page.goto(`${base}/en/content/articles?sort=id&limit=${LIMIT}`);
+  await idCell(page, 1).waitFor({ timeout: 30_000 });
+  const button = page.getByRole('button', { name: 'Last page' });
+  await button.waitFor();
+  const started = performance.now();
+  await button.click();
+  // The page's first row: the table renders what fits on screen, not the page's last row.
+  await idCell(page, rows - LIMIT + 1).waitFor({ timeout: 30_000 });
+  return performance.now() - started;
+}
+
+async function main(): Promise<string> {
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = await freshDatabase();
+  const lines: string[] = [];
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  try {
+    await (await startServer({ database })).stop();
+    await seed(database.url!, { token: TOKEN, adminEmail: ADMIN_EMAIL });
+    for (const size of [100_000, 1_000_000]) {
+      if (size > 100_000) await grow(database.url!, size);
+      const server = await startServer({
+        database,
+        env: { WEB_CONCURRENCY: '2', LOG_LEVEL: 'error', READ_CACHE: 'false' },
+      });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      try {
+        await signIn(page, server.url);
+        const row = (what: string, ms: number) =>
+          lines.push(`| ${size.toLocaleString('en')} | ${what} | ${ms.toFixed(0)} |`);
+        row('page 1 (navigation)', await best(() => openPage(page, server.url, 1)));
+        row('page 98 (navigation)', await best(() => openPage(page, server.url, 98)));
+        row('last page (button)', await best(() => lastPage(page, server.url, size)));
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+    await database.drop();
+  }
+  return keepReport(
+    'studio-deep',
+    [
+      `The studio's item browser in Chromium, 1280×800, ${LIMIT} rows a page, sorted by id, read cache off, best of ${ROUNDS}`,
+      '',
+      '| articles | what | ms |',
+      '|---:|---|---:|',
+      ...lines,
+      '',
+    ].join('\n'),
+  );
+}
+
+runIfMain(import.meta.filename, main);
