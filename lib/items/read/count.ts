@@ -56,6 +56,8 @@ export interface CountInput extends CountScope {
   db: Db;
   window: PageWindow;
   returned: number;
+  /** Whether a row follows the page (the window peeks one past it); null: not known. */
+  more: boolean | null;
   /** The counts read along with the page; absent for `planned`, which asks EXPLAIN. */
   counted?: CountedRow;
   /** The `meta` parameter. */
@@ -79,14 +81,16 @@ async function planRows(db: Db, query: RawBuilder<unknown>): Promise<number> {
 }
 
 /**
- * The page's own size settles `total` when it is not full: it is then offset + rows
- * returned, whatever the mode, and costs nothing.
+ * The page settles `total` when it is not full, or when it is and no row follows it: it is
+ * then offset + rows returned, whatever the mode, and costs nothing.
  */
 function fromPage(input: CountInput): number | null {
   const { window, returned } = input;
   // An empty page past the end proves nothing about how many rows come before it.
   if (window.empty || (returned === 0 && window.offset > 0)) return null;
   if (window.limit === -1 || returned < window.limit) return window.offset + returned;
+  // A full page with nothing after it (the window looked one row further) ends the rows.
+  if (input.more === false) return window.offset + returned;
   return null;
 }
 

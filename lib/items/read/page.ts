@@ -16,27 +16,45 @@ export interface PageInput {
   window: PageWindow;
 }
 
+/** A page's rows as the statement returns them: `more` marks the row past the page. */
+type PageRow = { item: unknown; more: boolean | null };
+
 /**
  * The page's rows, each a finished JSON item built by PostgreSQL. A bounded page is chosen
- * first and projected after (windowFrom): a deep offset skips keys, not built items.
+ * first and projected after (windowFrom): a deep offset skips keys, not built items. The
+ * window takes one row more than the page and leaves it unbuilt (`more`): whether a next
+ * page exists is then known, not guessed from an estimate.
  */
-export function pageSql(rc: ReadContext, input: PageInput): RawBuilder<{ item: unknown }> {
+export function pageSql(rc: ReadContext, input: PageInput): RawBuilder<PageRow> {
   const { plan, alias, where, window } = input;
   if (!windowed(window.limit, window.offset)) {
-    return sql<{
-      item: unknown;
-    }>`select ${rowJson(rc, plan, alias)} as item from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))}`;
+    return sql<PageRow>`select ${rowJson(rc, plan, alias)} as item, false as more from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))}`;
   }
+  const peek = window.limit > 0;
   const { from, keys } = windowFrom(rc, {
     node: plan,
     alias,
     where,
-    limit: window.limit,
+    limit: peek ? window.limit + 1 : window.limit,
     offset: window.offset,
   });
-  return sql<{
-    item: unknown;
-  }>`select ${rowJson(rc, plan, alias)} as item from ${from} order by ${orderBy(keys)}`;
+  if (!peek) {
+    return sql<PageRow>`select ${rowJson(rc, plan, alias)} as item, false as more from ${from} order by ${orderBy(keys)}`;
+  }
+  // The row past the page is numbered out, so its item (relations included) is never built.
+  const past = sql`row_number() over (order by ${orderBy(keys)}) > ${window.limit}`;
+  return sql<PageRow>`select case when ${past} then null else ${rowJson(rc, plan, alias)} end as item, ${past} as more from ${from} order by ${orderBy(keys)}`;
+}
+
+/** The page's items, and whether a row follows them (null: not asked). */
+function splitPage(rows: PageRow[], window: PageWindow): { rows: unknown[]; more: boolean | null } {
+  const items: unknown[] = [];
+  let more = false;
+  for (const r of rows) {
+    if (r.more) more = true;
+    else if (r.item !== null && r.item !== undefined) items.push(r.item);
+  }
+  return { rows: items, more: window.limit > 0 ? more : null };
 }
 
 /**
@@ -49,25 +67,23 @@ async function selectPage(
   ctx: RequestContext,
   input: PageInput,
   scope: CountScope,
-): Promise<{ rows: unknown[]; counted?: CountedRow }> {
+): Promise<{ rows: unknown[]; more: boolean | null; counted?: CountedRow }> {
   const columns = countColumns(scope);
   if (!columns) {
-    if (input.window.empty) return { rows: [] };
+    if (input.window.empty) return { rows: [], more: false };
     const res = await pageSql(rc, input).execute(ctx.db);
-    return { rows: res.rows.map((r) => r.item) };
+    return splitPage(res.rows, input.window);
   }
   if (input.window.empty) {
     const res = await sql<CountedRow>`select ${columns}`.execute(ctx.db);
-    return { rows: [], counted: res.rows[0] };
+    return { rows: [], more: false, counted: res.rows[0] };
   }
   const res = await sql<
-    CountedRow & { item: unknown }
-  >`select m.total, m.visible, m.estimate, m.nostats, p.item from (select ${columns}) as m left join (${pageSql(rc, input)}) as p on true`.execute(
+    CountedRow & PageRow
+  >`select m.total, m.visible, m.estimate, m.nostats, p.item, p.more from (select ${columns}) as m left join (${pageSql(rc, input)}) as p on true`.execute(
     ctx.db,
   );
-  const rows: unknown[] = [];
-  for (const r of res.rows) if (r.item !== null) rows.push(r.item);
-  return { rows, counted: res.rows[0] };
+  return { ...splitPage(res.rows, input.window), counted: res.rows[0] };
 }
 
 /** A list read's rows and meta, from one statement unless the count mode needs more. */
@@ -89,12 +105,13 @@ export async function readPage(
     sameRows: !plan.filter && (plan.search === null || plan.search === ''),
     wholeTable: !plan.access.filter,
   };
-  const { rows, counted } = await selectPage(rc, ctx, { plan, alias, where, window }, scope);
+  const { rows, more, counted } = await selectPage(rc, ctx, { plan, alias, where, window }, scope);
   const meta = await listMeta({
     ...scope,
     db: ctx.db,
     window,
     returned: rows.length,
+    more,
     counted,
     meta: query.meta,
   });

@@ -136,3 +136,20 @@ describe('a filtered count over the cap on an analysed table', () => {
     expect(sent[1]).toMatch(/^explain/);
   });
 });
+
+describe('the last page under an estimate', () => {
+  it('is known to be the last: a full page with no row after it settles the total', async () => {
+    await exec(`create table cs_last (id serial primary key, n integer)`);
+    await exec(`insert into cs_last (n) select g from generate_series(1, 20000) g`);
+    await exec(`analyze cs_last`);
+    const last = await get('/api/items/cs_last?fields=id&sort=id&limit=100&page=200', admin);
+    expect(last.status).toBe(200);
+    expect(last.body.data).toHaveLength(100);
+    expect(last.body.data.at(-1)).toEqual({ id: 20_000 });
+    expect(last.body.meta).toMatchObject({ total: 20_000, total_estimated: false });
+    // One page earlier a row follows: the estimate stays, and leaves the next page open.
+    const before = await get('/api/items/cs_last?fields=id&sort=id&limit=100&page=199', admin);
+    expect(before.body.meta.total_estimated).toBe(true);
+    expect(before.body.meta.total).toBeGreaterThan(19_900);
+  });
+});
