@@ -19,10 +19,14 @@ module.exports = {
     },
     {
       name: 'db-floor',
-      comment: 'lib/db, lib/redis.ts and lib/sibling-bus.ts stand on the ground floor only.',
+      comment:
+        'lib/db, lib/redis.ts, lib/sibling-bus.ts and lib/rate-limit.ts stand on the ground floor only.',
       severity: 'error',
-      from: { path: '^lib/(db/|redis\\.ts$|sibling-bus\\.ts$)' },
-      to: { path: '^lib/', pathNot: '^lib/(core/|db/|redis\\.ts$|sibling-bus\\.ts$)' },
+      from: { path: '^lib/(db/|redis\\.ts$|sibling-bus\\.ts$|rate-limit\\.ts$)' },
+      to: {
+        path: '^lib/',
+        pathNot: '^lib/(core/|db/|redis\\.ts$|sibling-bus\\.ts$|rate-limit\\.ts$)',
+      },
     },
     {
       name: 'access-and-events-below-services',
@@ -30,7 +34,9 @@ module.exports = {
       severity: 'error',
       // A module's binding (http.ts) sits on the HTTP floor, above every service.
       from: { path: '^lib/(access|events)/', pathNot: BINDING },
-      to: { path: `^lib/(?!(core|db|access|events)/|redis\\.ts$|sibling-bus\\.ts$)` },
+      to: {
+        path: `^lib/(?!(core|db|access|events)/|redis\\.ts$|sibling-bus\\.ts$|rate-limit\\.ts$)`,
+      },
     },
     {
       name: 'domain-never-imports-http',
@@ -56,9 +62,15 @@ module.exports = {
     {
       name: 'no-cycles-in-lib',
       severity: 'error',
-      comment: 'A lazy import() that breaks a load-order loop on purpose is not counted.',
+      comment:
+        'Lazy import() counts too: a loop hidden behind one is still a loop. The one exception is ' +
+        'the generated route table, which lists every route module, the two that describe the ' +
+        'API from that very table included.',
       from: { path: '^lib/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
+      to: {
+        circular: true,
+        viaOnly: { pathNot: '^lib/http/route-table[.]generated[.]ts$' },
+      },
     },
   ],
   options: {

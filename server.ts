@@ -17,7 +17,7 @@ import { serveApi } from '@/lib/http/node-adapter';
 import { logger } from '@/lib/core/logger';
 import { startup } from '@/lib/startup';
 import { relaySiblingNotices } from '@/lib/sibling-bus';
-import { shareRateLimitsWithWorkers } from '@/lib/auth/rate-limit';
+import { shareRateLimitsWithWorkers } from '@/lib/rate-limit';
 
 // dist/server.mjs sits one level below the project root, next to .next/.
 const root = path.resolve(import.meta.dirname, '..');

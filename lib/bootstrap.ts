@@ -1,7 +1,7 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { hashPassword } from '@/lib/auth/passwords';
+import { hashPassword } from '@/lib/core/passwords';
 import { config } from '@/lib/core/config';
 import type { Db } from '@/lib/db/client';
 import { logger } from '@/lib/core/logger';

@@ -1,10 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
 import { actorOf } from '@/lib/core/accountability';
-import { limitCalls } from '@/lib/auth/rate-limit';
+import { limitCalls } from '@/lib/rate-limit';
 import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError, InvalidPayloadError, UnauthenticatedError } from '@/lib/core/errors';
-import { activitySource } from './source';
+import { activitySource } from '@/lib/core/activity-source';
 
 /** What the server itself writes: a client may not forge these. */
 export const RESERVED_ACTIONS = [

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Accountability } from '@/lib/core/accountability';
 import type { Db } from '@/lib/db/client';
-import { activitySource } from '@/lib/activity/source';
+import { activitySource } from '@/lib/core/activity-source';
 
 /** One daas_activity row for a server-side event about a user (login, logout, update). */
 export async function recordUserActivity(

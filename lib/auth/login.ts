@@ -5,8 +5,8 @@ import type { RequestContext } from '@/lib/core/context';
 import { InvalidCredentialsError, InvalidOtpError } from '@/lib/core/errors';
 import { recordUserActivity } from './audit';
 import { mfaExpected } from './mfa';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { limitAttempt } from './rate-limit';
+import { verifyAgainstDummy, verifyPassword } from '@/lib/core/passwords';
+import { limitAttempt } from '@/lib/rate-limit';
 import { createSession, type GrantOutcome } from './sessions';
 import { provesFactor } from './otp-once';
 

@@ -12,8 +12,8 @@ import {
 } from '@/lib/core/errors';
 import { loadSettings } from '@/lib/settings/cache';
 import { recordUserActivity } from './audit';
-import { verifyPassword } from './passwords';
-import { limitAttempt } from './rate-limit';
+import { verifyPassword } from '@/lib/core/passwords';
+import { limitAttempt } from '@/lib/rate-limit';
 import type { AuthMode, GrantOutcome } from './sessions';
 import { randomToken, tokenHash } from './tokens';
 import { provesFactor } from './otp-once';

@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError, InvalidTokenError } from '@/lib/core/errors';
 import { sendMailQuietly } from '@/lib/mail/send';
-import { hashPassword } from './passwords';
+import { hashPassword } from '@/lib/core/passwords';
 import { signingKey } from './secret';
 import { endUserSessions } from './sessions';
 

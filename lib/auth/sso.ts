@@ -13,7 +13,7 @@ import {
 import type { Db } from '@/lib/db/client';
 import { authMode, startSession } from './login';
 import { mfaExpected } from './mfa';
-import { limitCalls } from './rate-limit';
+import { limitCalls } from '@/lib/rate-limit';
 import type { GrantOutcome } from './sessions';
 
 export const ssoBody = z.object({ token: z.string().min(1).max(8192), mode: authMode }).strict();

@@ -1,7 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
-import { AppError, ForbiddenError, InvalidPayloadError } from '@/lib/core/errors';
+import {
+  AppError,
+  ForbiddenError,
+  InvalidPayloadError,
+  ServiceUnavailableError,
+} from '@/lib/core/errors';
 import { files } from '@/lib/files/service';
 import { sendMail } from '@/lib/mail/send';
 import { listCollections } from '@/lib/schema/collections';
@@ -41,11 +46,31 @@ export type CustomCall = (
   depth: number,
 ) => Promise<unknown>;
 
+/**
+ * `services.cron`. Cron jobs run operations, which run stored code, which reaches this
+ * bridge: the cron module hands its functions in (see run.ts) instead of being imported here.
+ */
+export interface CronCalls {
+  trigger: (idOrName: string, ctx: RequestContext) => Promise<unknown>;
+  list: (ctx: RequestContext) => Promise<unknown>;
+}
+
+/** What the bridge calls that sits above it in the runtime: handed in, never imported. */
+export interface HostServices {
+  custom: (name: string, fn: string, args: unknown[]) => Promise<unknown>;
+  cron: CronCalls | null;
+}
+
+function cronOf(services: HostServices): CronCalls {
+  if (!services.cron) throw new ServiceUnavailableError('Cron is not available');
+  return services.cron;
+}
+
 async function dispatch(
   name: string,
   args: unknown[],
   ctx: RequestContext,
-  custom: (name: string, fn: string, args: unknown[]) => Promise<unknown>,
+  services: HostServices,
 ): Promise<unknown> {
   const [a, b, c] = args;
   switch (name) {
@@ -74,13 +99,12 @@ async function dispatch(
       return { sent: await sendMail(ctx.db, mailMessage.parse(a)) };
     case 'cron.trigger':
       if (!ctx.accountability.admin) throw new ForbiddenError();
-      // Loaded lazily: cron runs operations, which run this bridge.
-      return (await import('./cron')).triggerCron(str(a, 'id'), ctx);
+      return cronOf(services).trigger(str(a, 'id'), ctx);
     case 'cron.list':
       if (!ctx.accountability.admin) throw new ForbiddenError();
-      return (await import('./cron')).listCron(ctx);
+      return cronOf(services).list(ctx);
     case 'custom':
-      return custom(str(a, 'name'), str(b, 'function'), Array.isArray(c) ? c : []);
+      return services.custom(str(a, 'name'), str(b, 'function'), Array.isArray(c) ? c : []);
     case 'fetch':
       return restrictedFetch(str(a, 'url'), fetchInit.parse(b ?? {}));
     default:
@@ -93,12 +117,18 @@ async function dispatch(
  * triggering caller's accountability and scope. What the code sees of a failure is the
  * message the REST API would give, or a generic one.
  */
-export function hostFor(ctx: RequestContext, depth: number, custom: CustomCall): HostCall {
+export function hostFor(
+  ctx: RequestContext,
+  depth: number,
+  above: { custom: CustomCall; cron: CronCalls | null },
+): HostCall {
+  const services: HostServices = {
+    custom: (n, fn, a) => above.custom({ name: n, fn, args: a }, ctx, depth + 1),
+    cron: above.cron,
+  };
   return async (name, args) => {
     try {
-      return await dispatch(name, args, ctx, (n, fn, a) =>
-        custom({ name: n, fn, args: a }, ctx, depth + 1),
-      );
+      return await dispatch(name, args, ctx, services);
     } catch (err) {
       if (err instanceof AppError || err instanceof OutboundRefusedError)
         throw new Error(err.message);

@@ -6,6 +6,7 @@ import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import type { Db } from '@/lib/db/client';
 import { SystemService, type Item, type Key } from '@/lib/services/system-collection';
 import { runCronJob } from './cron-run';
+import { provideCron } from './run';
 import { checkSchedule, nextRunAt } from './schedule';
 import { runtimeDb } from './tables';
 
@@ -138,3 +139,6 @@ export async function listCron(ctx: Pick<RequestContext, 'db'>) {
     .orderBy(sql`id`)
     .execute();
 }
+
+// Stored code reaches cron through `services.cron`; see run.ts for why it is handed in.
+provideCron({ trigger: triggerCron, list: listCron });

@@ -4,10 +4,20 @@ import type { RequestContext } from '@/lib/core/context';
 import { NotFoundError } from '@/lib/core/errors';
 import { logger } from '@/lib/core/logger';
 import { getDb, type Db } from '@/lib/db/client';
-import { hostFor, type CustomCall } from './bridge';
+import { hostFor, type CronCalls, type CustomCall } from './bridge';
 import { extensionEnv } from './outbound';
 import { runIsolated, SandboxError, type ExtensionKind } from './sandbox';
 import { runtimeDb } from './tables';
+
+/**
+ * `services.cron`, handed in by the cron module when it loads: cron runs operations, which
+ * run stored code through this file, so importing cron here would close a loop.
+ */
+let cronCalls: CronCalls | null = null;
+
+export function provideCron(calls: CronCalls): void {
+  cronCalls = calls;
+}
 
 /** `custom()` calling `custom()`...: deeper than this is refused. */
 const MAX_DEPTH = 4;
@@ -83,7 +93,7 @@ export async function runExtension(input: {
           config: input.config ?? null,
         },
       },
-      host: hostFor(ctx, depth, runCustom),
+      host: hostFor(ctx, depth, { custom: runCustom, cron: cronCalls }),
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -3,6 +3,9 @@ import { sql } from 'kysely';
 import { config } from '@/lib/core/config';
 import { logger } from '@/lib/core/logger';
 import { getDb, type Db } from '@/lib/db/client';
+// Loaded with the scheduler, in every process, so `services.cron` is wired before stored
+// code first runs, whichever route loads first.
+import './cron';
 import { runCronJob } from './cron-run';
 import { nextRunAt } from './schedule';
 import { runtimeDb } from './tables';

@@ -1,7 +1,7 @@
 import 'server-only';
 import os from 'node:os';
 import pkg from '@/package.json';
-import { authRateLimits } from '@/lib/auth/rate-limit';
+import { authRateLimits } from '@/lib/rate-limit';
 import { config } from '@/lib/core/config';
 import { dbKind, type DbKind } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';

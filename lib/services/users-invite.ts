@@ -2,7 +2,7 @@ import 'server-only';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/password-reset';
-import { hashPassword } from '@/lib/auth/passwords';
+import { hashPassword } from '@/lib/core/passwords';
 import { signingKey } from '@/lib/auth/secret';
 import { publicUrl } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';

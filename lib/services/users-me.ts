@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { verifyPassword } from '@/lib/auth/passwords';
+import { verifyPassword } from '@/lib/core/passwords';
 import { passwordSchema } from '@/lib/auth/password-reset';
-import { limitAttempt } from '@/lib/auth/rate-limit';
+import { limitAttempt } from '@/lib/rate-limit';
 import { allowsField } from '@/lib/access/permissions';
 import { permissionOf } from '@/lib/items/access';
 import { getSchema } from '@/lib/schema/overview';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/password-reset';
-import { hashPassword } from '@/lib/auth/passwords';
+import { hashPassword } from '@/lib/core/passwords';
 import { endUserSessions } from '@/lib/auth/sessions';
 import type { Accountability } from '@/lib/core/accountability';
 import type { RequestContext } from '@/lib/core/context';

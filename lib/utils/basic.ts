@@ -9,7 +9,7 @@ import {
   hashPassword,
   verifyPassword,
   type HashParameter,
-} from '@/lib/auth/passwords';
+} from '@/lib/core/passwords';
 import { InvalidPayloadError } from '@/lib/core/errors';
 import { invalidateSchema } from '@/lib/schema/overview';
 import { invalidateSettings } from '@/lib/settings/cache';

@@ -17,7 +17,7 @@ import { readPolicyFor } from '@/lib/items/access';
 import { emptyQuery } from '@/lib/items/parse';
 import * as read from '@/lib/items/read/service';
 import * as write from '@/lib/items/write/service';
-import { activitySource } from '@/lib/activity/source';
+import { activitySource } from '@/lib/core/activity-source';
 import { getSchema } from '@/lib/schema/overview';
 import { assignmentsOf, pendingWorkflows, syncInstances } from './automation';
 import { definitionShape, type WorkflowCommand, type WorkflowState } from './definitions';

@@ -76,7 +76,7 @@ describe('GET /api/server/info', () => {
   });
 
   it('gives an admin the sign-in rules of the environment: forced MFA and rate limits', async () => {
-    const { authRateLimits } = await import('@/lib/auth/rate-limit');
+    const { authRateLimits } = await import('@/lib/rate-limit');
     const limits = authRateLimits();
     const res = await app.request('/api/server/info', { token: admin.token });
     expect(res.body.data.auth).toEqual({

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { hashPassword } from '@/lib/auth/passwords';
+import { hashPassword } from '@/lib/core/passwords';
 import { getDb } from '@/lib/db/client';
 
 export interface TestUser {

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import type { CollectionOverview } from '@/lib/schema/overview';
 import type { ItemsContext } from './context';
 import type { Key, Row } from './sql';
-import { activitySource } from '@/lib/activity/source';
+import { activitySource } from '@/lib/core/activity-source';
 
 export type AuditAction = 'create' | 'update' | 'delete';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type RawBuilder } from 'kysely';
 import { actorOf } from '@/lib/core/accountability';
-import { activitySource } from '@/lib/activity/source';
+import { activitySource } from '@/lib/core/activity-source';
 import { announcesItself } from '@/lib/db/write-notices';
 import type { CollectionOverview, FieldOverview } from '@/lib/schema/overview';
 import { audited } from './audit';

@@ -1,6 +1,6 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { hashPassword } from '@/lib/auth/passwords';
+import { hashPassword } from '@/lib/core/passwords';
 import { InvalidPayloadError } from '@/lib/core/errors';
 import type { FieldOverview } from '@/lib/schema/overview';
 

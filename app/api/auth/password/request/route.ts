@@ -1,5 +1,5 @@
 import { passwordRequestBody, requestPasswordReset } from '@/lib/auth/password-reset';
-import { limitRequest } from '@/lib/auth/rate-limit';
+import { limitRequest } from '@/lib/rate-limit';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 

@@ -1,7 +1,7 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { smtpTestBody } from '@/lib/settings/schema';
-import { testSmtp } from '@/lib/settings/smtp-test';
+import { testSmtp } from '@/lib/mail/smtp-test';
 
 export const POST = route(
   {

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { RequestContext } from '@/lib/core/context';
 import { defineError } from '@/lib/core/errors';
-import { fromAddress, transportFrom } from '@/lib/mail/transport';
-import { loadSettings, type SettingsRow } from './cache';
-import type { SmtpTestBody } from './schema';
+import { fromAddress, transportFrom } from './transport';
+import { loadSettings, type SettingsRow } from '@/lib/settings/cache';
+import type { SmtpTestBody } from '@/lib/settings/schema';
 
 export const SmtpTestFailedError = defineError('SMTP_TEST_FAILED', 400, 'SMTP test failed');
 
