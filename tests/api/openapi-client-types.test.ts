@@ -42,13 +42,15 @@ type ListAnswer = Json<ListOperation['responses'][200]>;
 type CreateBody = Json<paths['${list}']['post']['requestBody']>;
 type OneAnswer = Json<paths['${list}/{id}']['get']['responses'][200]>;
 
+// The one runtime call the snippet needs, declared here: the DOM library is slow to compile.
+declare function fetch(url: string): Promise<{ json(): Promise<unknown> }>;
+
 async function listItems(query: ListQuery): Promise<ListAnswer> {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) search.set(key, String(value));
-  }
-  const res = await fetch('${list}?' + search.toString(), { credentials: 'include' });
-  return (await res.json()) as ListAnswer;
+  const search = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => key + '=' + encodeURIComponent(String(value)))
+    .join('&');
+  return (await (await fetch('${list}?' + search)).json()) as ListAnswer;
 }
 
 export async function sample(): Promise<string[]> {
@@ -85,7 +87,7 @@ async function typeCheck(document: OpenAPI3, collection: string): Promise<string
         target: 'es2022',
         module: 'esnext',
         moduleResolution: 'bundler',
-        lib: ['es2022', 'dom'],
+        lib: ['es2022'],
         types: [],
         skipLibCheck: true,
       },
@@ -118,6 +120,6 @@ describe('a client generated from the OpenAPI document', () => {
     // expected errors no longer happen and its field reads no longer type.
     schemas[name] = { type: 'object', additionalProperties: true };
     const out = await typeCheck(res.body, t.articles);
-    expect(out).toMatch(/error TS\d+/);
+    expect(out).toMatch(/client\.ts\(\d+,\d+\): error TS\d+/);
   });
 });

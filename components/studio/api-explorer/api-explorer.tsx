@@ -72,7 +72,12 @@ export function ApiExplorer() {
           </p>
         </div>
       </div>
-      <div className="api-explorer -mx-4 overflow-hidden border-y bg-card sm:mx-0 sm:rounded-xl sm:border">
+      {/*
+       * Clipped, not hidden: `overflow: hidden` makes a scroll box, and the reference's
+       * sidebar then sticks to it instead of the page and scrolls away with the text. The
+       * renderer offsets its sticky parts by the studio's header (h-14).
+       */}
+      <div className="api-explorer -mx-4 overflow-clip border-y bg-card [--scalar-custom-header-height:3.5rem] sm:mx-0 sm:rounded-xl sm:border">
         {/* A new reference per document: the renderer keeps its own state per document. */}
         <ScalarReference key={document} url={DOCUMENTS[document]} locale={locale} />
       </div>
