@@ -134,7 +134,8 @@ describe('studio layout at real sizes and counts', () => {
       // Nothing of the label lies left of the chart, where it would be cut off.
       expect(tick.cut).toBeLessThanOrEqual(0);
     }
-    expect(ticks.map((t) => t.text)).toContain('30K');
+    // The top of the scale reaches the day's count, in thousands.
+    expect(Math.max(...ticks.map((t) => parseFloat(t.text)))).toBeGreaterThanOrEqual(ROWS / 1000);
     await shot(page, SHOTS, 'activity-1280', { fullPage: false });
   });
 
