@@ -128,6 +128,7 @@ describe('the API explorer', () => {
     const nav = sidebar(page);
     // The generic document has no group per collection, only the placeholder routes.
     await nav.getByRole('button', { name: /^Items Open Group$/ }).waitFor();
+    await shot(page, SHOTS, 'explorer-generic-1280', { fullPage: false });
     expect(await nav.getByRole('button', { name: 'articles Open Group' }).count()).toBe(0);
     await toggle.getByRole('radio', { name: 'My API' }).click();
     await page.waitForURL(/\/en\/api-explorer$/);

@@ -219,5 +219,14 @@ describe('studio layout at real sizes and counts', () => {
     } finally {
       await phone.close();
     }
+    await page.goto('/en/extensions/new');
+    await page.getByRole('textbox', { name: 'Source' }).waitFor();
+    await shot(page, SHOTS, 'extension-editor-1280', { fullPage: false });
+    await page.goto('/en');
+    await page
+      .locator('figure[aria-label^="Bar chart"] .recharts-yAxis-tick-labels text')
+      .first()
+      .waitFor();
+    await shot(page, SHOTS, 'home-1280', { fullPage: false });
   });
 });
