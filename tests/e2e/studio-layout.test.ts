@@ -151,6 +151,8 @@ describe('studio layout at real sizes and counts', () => {
     expect(await legend.innerText()).not.toContain('tfa.enable');
 
     await page.getByRole('combobox', { name: 'Action' }).click();
+    // The choices come from the log itself, loaded next to the timeline.
+    await page.getByRole('option', { name: 'Turned on two-factor sign-in' }).waitFor();
     const options = await page.getByRole('option').allInnerTexts();
     expect(options).toEqual(
       expect.arrayContaining(['Created', 'Signed in', 'Turned on two-factor sign-in']),
