@@ -67,7 +67,11 @@ export function ApiExplorer() {
             <ToggleGroupItem value="mine">{t('documentMine')}</ToggleGroupItem>
             <ToggleGroupItem value="generic">{t('documentGeneric')}</ToggleGroupItem>
           </ToggleGroup>
-          <p id="api-explorer-document-hint" className="max-w-xs text-xs text-muted-foreground">
+          {/* Two lines for either hint, so switching does not move the reference below. */}
+          <p
+            id="api-explorer-document-hint"
+            className="min-h-[2lh] max-w-sm text-xs text-muted-foreground"
+          >
             {t(document === 'mine' ? 'documentMineHint' : 'documentGenericHint')}
           </p>
         </div>
