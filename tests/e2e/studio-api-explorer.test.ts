@@ -123,12 +123,16 @@ describe('the API explorer', () => {
   it('switches to the generic reference and back', async () => {
     await openExplorer(page);
     const toggle = page.getByRole('radiogroup', { name: 'Document' });
+    const top = async () => (await page.locator('.api-explorer').first().boundingBox())!.y;
+    const before = await top();
     await toggle.getByRole('radio', { name: 'Full reference' }).click();
     await page.waitForURL(/\/en\/api-explorer\?document=generic$/);
     const nav = sidebar(page);
     // The generic document has no group per collection, only the placeholder routes.
     await nav.getByRole('button', { name: /^Items Open Group$/ }).waitFor();
     await shot(page, SHOTS, 'explorer-generic-1280', { fullPage: false });
+    // Switching keeps the reference where it was.
+    expect(await top()).toBe(before);
     expect(await nav.getByRole('button', { name: 'articles Open Group' }).count()).toBe(0);
     await toggle.getByRole('radio', { name: 'My API' }).click();
     await page.waitForURL(/\/en\/api-explorer$/);
