@@ -34,7 +34,10 @@ function ScopeSelect({ scopes, active }: { scopes: ScopeItem[]; active: string |
       value={active ?? ROOT}
       onValueChange={(value) => setActiveScope(value === ROOT ? null : value)}
     >
-      <SelectTrigger aria-label={t('label')} className="h-9 w-auto max-w-40 gap-2 sm:max-w-56">
+      <SelectTrigger
+        aria-label={t('label')}
+        className="h-9 w-auto max-w-40 min-w-0 gap-2 sm:max-w-56"
+      >
         <Network aria-hidden className="size-4 shrink-0 text-muted-foreground" />
         <SelectValue />
       </SelectTrigger>
@@ -84,7 +87,7 @@ function ScopeEntry({ active }: { active: string | null }) {
       <PopoverTrigger asChild>
         <Button
           variant="outline"
-          className="h-9 max-w-40 gap-2 sm:max-w-56"
+          className="h-9 max-w-40 min-w-0 gap-2 sm:max-w-56"
           aria-label={t('label')}
         >
           <Network aria-hidden className="size-4 shrink-0 text-muted-foreground" />

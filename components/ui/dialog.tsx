@@ -69,10 +69,18 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 pr-6 text-left', className)} {...props} />;
 }
 
+/**
+ * The dialog's actions. A long dialog scrolls its body (`DialogContent` is the scroll box);
+ * the footer sticks to the box's bottom edge over the card's padding, so the submit button
+ * stays in view at any viewport height and the body scrolls beneath it.
+ */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      className={cn(
+        'sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-2 rounded-b-xl border-t bg-card px-6 pt-4 pb-6 sm:flex-row sm:justify-end',
+        className,
+      )}
       {...props}
     />
   );

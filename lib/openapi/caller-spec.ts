@@ -32,8 +32,10 @@ export async function buildCallerDocument(
     },
     servers: [{ url: publicUrl() }],
     tags: [...items.tags, ...system.tags.map((name) => ({ name }))],
+    // Group names must differ from tag names: the renderer opens and closes a group and a
+    // tag of the same name together (there is a system tag "Collections").
     'x-tagGroups': [
-      { name: 'Collections', tags: items.tags.map((t) => t.name) },
+      { name: 'Items', tags: items.tags.map((t) => t.name) },
       { name: 'System', tags: system.tags },
     ],
     paths: { ...items.paths, ...system.paths },

@@ -17,6 +17,8 @@ type Doc = {
   openapi: string;
   paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
   components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+  tags: { name: string }[];
+  'x-tagGroups': { name: string; tags: string[] }[];
 };
 
 let t: ItemsFixture;
@@ -56,6 +58,11 @@ describe('GET /api/server/specs/oas', () => {
       expect.arrayContaining(['fields', 'filter', 'sort', 'limit', 'offset', 'meta', 'search']),
     );
     expect(res.body.paths['/api/roles']).toBeDefined();
+    // Collections first, then the system; no group shares its name with a tag.
+    expect(res.body['x-tagGroups'].map((g) => g.name)).toEqual(['Items', 'System']);
+    const tagNames = res.body.tags.map((tag) => tag.name);
+    expect(res.body['x-tagGroups'].filter((g) => tagNames.includes(g.name))).toEqual([]);
+    expect(res.body['x-tagGroups'][0].tags).toEqual(expect.arrayContaining([t.articles]));
     const result = await new Validator().validate(res.body as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
   });

@@ -81,7 +81,7 @@ describe('studio home, activity, logs, API explorer and profile', () => {
     expect(total).toBeGreaterThanOrEqual(5);
 
     await page.getByRole('combobox', { name: 'Action' }).click();
-    await page.getByRole('option', { name: 'update' }).click();
+    await page.getByRole('option', { name: 'Updated' }).click();
     await page.waitForURL(/action=update/);
     await page.getByRole('img', { name: 'Bar chart: 1 action over 30 days.' }).waitFor();
     const link = page.getByRole('link', { name: `${COLLECTION} · 2` });

@@ -175,7 +175,10 @@ describe('studio workflows page', () => {
     await reader.goto(`/en/content/stories/${id}`);
     await reader.getByRole('button', { name: 'History' }).click();
     const dialog = reader.getByRole('dialog', { name: 'Activity on this item' });
-    await dialog.getByRole('list', { name: 'Activity on this item' }).getByText('create').waitFor();
+    await dialog
+      .getByRole('list', { name: 'Activity on this item' })
+      .getByText('Created')
+      .waitFor();
     await reader.screenshot({ path: path.join(SCREENSHOT_DIR, 'item-activity-1280.png') });
     await readerContext.close();
   });

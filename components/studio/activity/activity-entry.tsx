@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ActivityEntry as Entry } from '@/lib/client/activity/types';
 import { Link } from '@/lib/i18n/navigation';
+import { useActionLabel } from './action-label';
 
 /** System collections have no content pages; user collections link to the item. */
 function itemHref(entry: Entry): string | null {
@@ -21,6 +22,7 @@ const DOT: Record<string, string> = {
 export function ActivityEntryRow({ entry, userLabel }: { entry: Entry; userLabel: string }) {
   const t = useTranslations('Activity');
   const format = useFormatter();
+  const actionLabel = useActionLabel();
   const href = itemHref(entry);
   const when = new Date(entry.timestamp);
   // A sign-in's item is the user who signed in: already named at the start of the line.
@@ -44,10 +46,13 @@ export function ActivityEntryRow({ entry, userLabel }: { entry: Entry; userLabel
         <p className="break-words">
           {t.rich('entry', {
             user: userLabel,
-            action: entry.action,
+            action: actionLabel(entry.action),
             strong: (chunks) => <strong className="font-medium">{chunks}</strong>,
-            code: (chunks) => (
-              <code className="rounded bg-muted px-1 font-mono text-xs">{chunks}</code>
+            // The raw key stays available on hover, for matching against the API.
+            badge: (chunks) => (
+              <span title={entry.action} className="rounded bg-muted px-1.5 py-0.5 text-xs">
+                {chunks}
+              </span>
             ),
           })}{' '}
           {item}

@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/select';
 import type { ActivityFacets } from '@/lib/client/activity/activity-facets-query';
 import type { ActivityFilters as Filters } from '@/lib/client/activity/types';
+import { useActionLabel } from './action-label';
 
 // Radix Select items cannot have an empty value: this one stands for "no filter".
 const ANY = '__any__';
@@ -63,6 +64,7 @@ export function ActivityFilters({
   onChange: (filters: Filters) => void;
 }) {
   const t = useTranslations('Activity');
+  const actionLabel = useActionLabel();
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const active = Object.values(filters).some(Boolean);
   const rangeError =
@@ -91,7 +93,7 @@ export function ActivityFilters({
         label={t('action')}
         value={filters.action}
         anyLabel={t('anyAction')}
-        options={(facets?.actions ?? []).map((a) => ({ value: a, label: a }))}
+        options={(facets?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
         onChange={(action) => set({ action })}
       />
       <Field label={t('from')}>

@@ -29,13 +29,13 @@ function sameOriginFetch(input: string | URL | Request, init?: RequestInit): Pro
   return fetch(input, { ...init, credentials: 'include' });
 }
 
-export default function ScalarReference({ locale }: { locale: string }) {
+export default function ScalarReference({ url, locale }: { url: string; locale: string }) {
   const configuration = useMemo(() => {
     const origin = window.location.origin;
     return {
-      // The caller's own document: their collections (grouped, one tag each) before the
-      // system endpoints, with only the verbs and fields their permissions grant.
-      url: '/api/server/specs/oas',
+      // The caller's own document (their collections, grouped, one tag each, before the
+      // system endpoints) or the generic one, as the page's toggle chose.
+      url,
       // The document names PUBLIC_URL; the studio's own origin keeps requests same-origin.
       servers: [{ url: origin }],
       baseServerURL: origin,
@@ -54,6 +54,6 @@ export default function ScalarReference({ locale }: { locale: string }) {
       metaData: { title: 'API', lang: locale },
       customCss: CONTRAST_CSS,
     };
-  }, [locale]);
+  }, [url, locale]);
   return <ApiReferenceReact configuration={configuration} />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Suspense } from 'react';
 import { ApiExplorer } from '@/components/studio/api-explorer/api-explorer';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -13,5 +14,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ApiExplorerPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <ApiExplorer />;
+  // The chosen document is read from the URL on the client.
+  return (
+    <Suspense>
+      <ApiExplorer />
+    </Suspense>
+  );
 }

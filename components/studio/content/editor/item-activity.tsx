@@ -14,6 +14,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { useActivity } from '@/lib/client/activity/activity-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
+import { useActionLabel } from '@/components/studio/activity/action-label';
 
 const PAGE = 20;
 
@@ -34,6 +35,7 @@ export function ItemActivity({
 }) {
   const t = useTranslations('ItemEditor');
   const format = useFormatter();
+  const actionLabel = useActionLabel();
   const [page, setPage] = useState(1);
   const activity = useActivity(useActiveScope(), { collection, item: itemKey }, page, PAGE);
   const entries = activity.data?.entries;
@@ -61,7 +63,9 @@ export function ItemActivity({
           <ol aria-label={t('activityTitle')} className="divide-y rounded-md border">
             {entries.map((e) => (
               <li key={e.id} className="flex flex-wrap items-baseline gap-x-3 px-3 py-2 text-sm">
-                <span className="font-medium">{e.action}</span>
+                <span className="font-medium" title={e.action}>
+                  {actionLabel(e.action)}
+                </span>
                 <span className="text-muted-foreground">
                   {format.dateTime(new Date(e.timestamp), {
                     dateStyle: 'medium',

@@ -119,7 +119,7 @@ export function ExtensionEditor({ extension }: { extension?: Extension }) {
         id={formId}
         onSubmit={submit}
         noValidate
-        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+        className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
       >
         {errors.general && (
           <div className="lg:col-span-2">
