@@ -73,8 +73,8 @@ describe('studio sign-in', () => {
   it('signs the administrator in and shows the navigation and their email', async () => {
     await page.goto('/en/login');
     await signIn(ADMIN_PASSWORD);
-    await page.waitForURL(/\/en\/content$/);
-    await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+    await page.waitForURL(/\/en$/);
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
 
     const nav = page.getByRole('navigation', { name: 'Studio navigation' });
     // Administrator modules join the navigation once the caller's permissions are known.
@@ -107,7 +107,7 @@ describe('studio sign-in', () => {
   it('signs out from the user menu, back to the login page, and the session is gone', async () => {
     await page.goto('/en/login');
     await signIn(ADMIN_PASSWORD);
-    await page.waitForURL(/\/en\/content$/);
+    await page.waitForURL(/\/en$/);
 
     const session = (await context.cookies()).find((c) => c.name === 'daas_session');
     expect(session?.httpOnly).toBe(true);
