@@ -2,7 +2,7 @@
 
 import { Check, Network } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -112,6 +112,7 @@ export function ScopeSwitcher() {
   const t = useTranslations('Access.switcher');
   const active = useActiveScope();
   const [open, setOpen] = useState(false);
+  const titleId = useId();
   const mine = useMyScopesQuery();
   // Only administrators may list the whole tree: nobody else is sent to be refused.
   const admin = mine.data?.root.admin === true;
@@ -148,8 +149,10 @@ export function ScopeSwitcher() {
           <span className="truncate">{current?.label ?? active ?? t('root')}</span>
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="flex w-80 flex-col gap-3">
-        <p className="text-sm font-medium">{t('title')}</p>
+      <PopoverContent align="end" aria-labelledby={titleId} className="flex w-80 flex-col gap-3">
+        <p id={titleId} className="text-sm font-medium">
+          {t('title')}
+        </p>
         {admin && <p className="text-xs text-muted-foreground">{t('explain')}</p>}
         {choices.length > 0 && (
           <ul aria-label={t('listLabel')} className="-mx-1 flex max-h-64 flex-col overflow-y-auto">
