@@ -315,7 +315,7 @@ describe('studio access module', () => {
     await admin.goto('/en/access/scopes');
     await admin.getByText(TENANT).first().waitFor();
     await expectAccessible(admin);
-    await admin.getByRole('button', { name: 'Scope' }).click();
+    await admin.getByRole('button', { name: 'Scope', exact: true }).click();
     const scopes = admin.getByRole('list', { name: 'Scopes' });
     await admin.getByText(/A scope is a tenant or project/).waitFor();
     await expectAccessible(admin);
@@ -325,7 +325,7 @@ describe('studio access module', () => {
     expect(cookies.find((c) => c.name === 'daas_resource_uri')?.value).toBe(
       encodeURIComponent(TENANT),
     );
-    await admin.getByRole('button', { name: 'Scope' }).click();
+    await admin.getByRole('button', { name: 'Scope', exact: true }).click();
     await scopes.getByRole('button', { name: 'Root scope' }).click();
   });
 

@@ -124,7 +124,7 @@ describe('studio accounts', () => {
       { width: 390, height: 844 },
     ]) {
       const { context, page } = await signIn(MEMBER.email, MEMBER.password, viewport);
-      const switcher = page.getByRole('button', { name: 'Scope' });
+      const switcher = page.getByRole('button', { name: 'Scope', exact: true });
       await switcher.filter({ hasText: TENANT_NAME }).waitFor();
       expect(await page.getByText('No access to the studio').count()).toBe(0);
       const cookie = (await context.cookies()).find((c) => c.name === 'daas_resource_uri');
@@ -167,7 +167,7 @@ describe('studio accounts', () => {
     ]) {
       await admin.setViewportSize(viewport);
       await admin.goto('/en');
-      await admin.getByRole('button', { name: 'Scope' }).click();
+      await admin.getByRole('button', { name: 'Scope', exact: true }).click();
       await admin.getByText(/A scope is a tenant or project/).waitFor();
       const list = admin.getByRole('list', { name: 'Scopes' });
       await list.getByRole('button', { name: 'Root scope' }).waitFor();

@@ -82,12 +82,10 @@ describe('studio sign-in', () => {
     for (const label of ['Collections', 'Content', 'Access', 'Settings', 'API explorer']) {
       expect(await nav.getByRole('link', { name: label }).isVisible()).toBe(true);
     }
-    expect(await nav.getByRole('link', { name: 'Content' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByRole('banner').getByText(ADMIN_EMAIL).isVisible()).toBe(true);
     await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, 'studio-content.png'),
+      path: path.join(SCREENSHOT_DIR, 'studio-home.png'),
       fullPage: true,
     });
 
