@@ -28,7 +28,7 @@ export function NoStudioAccess({ user }: { user: CurrentUser }) {
         </span>
         <h1 className="text-xl font-semibold">{t('noAccessTitle')}</h1>
         <p className="text-sm text-muted-foreground">
-          {t('noAccessBody', { email: user.email ?? '' })}
+          {user.email ? t('noAccessBody', { email: user.email }) : t('noAccessBodyNoEmail')}
         </p>
         <Button
           variant="outline"

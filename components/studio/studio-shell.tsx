@@ -10,6 +10,7 @@ import { useMe } from '@/lib/client/auth/me-query';
 import { useOwesSecondFactor } from '@/lib/client/auth/second-factor-query';
 import { ApiError } from '@/lib/client/fetcher';
 import { useMyAccess } from '@/lib/client/profile/my-access-query';
+import { landingScope, useMyScopesQuery } from '@/lib/client/scope/my-scopes-query';
 import { setActiveScope } from '@/lib/client/scope/scope-store';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -33,7 +34,13 @@ export function StudioShell({ children }: { children: ReactNode }) {
   const halfSignedIn = owes.data === true;
   const { mutate: endSession } = logout;
   // Asked only of a full session: a half-signed-in one is refused everything but its profile.
-  const access = useMyAccess(useActiveScope(), owes.data === false);
+  const activeScope = useActiveScope();
+  const access = useMyAccess(activeScope, owes.data === false);
+  // No studio here, but perhaps at a scope the user holds (a tenant's member): go there.
+  const noStudioHere = access.data?.app === false;
+  const mine = useMyScopesQuery(owes.data === false);
+  const landing = noStudioHere && mine.data ? landingScope(mine.data) : null;
+  const moving = landing !== null && landing !== activeScope;
   useProfileLocale(me.data);
   const { refetch: refetchMe } = me;
   const scopeRefused =
@@ -45,6 +52,10 @@ export function StudioShell({ children }: { children: ReactNode }) {
     setActiveScope(null);
     void refetchMe();
   }, [scopeRefused, refetchMe]);
+
+  useEffect(() => {
+    if (moving) setActiveScope(landing);
+  }, [moving, landing]);
 
   // Kept once seen: ending the session makes the profile answer 401 before the redirect.
   const reason = useRef<'mfa' | null>(null);
@@ -65,7 +76,9 @@ export function StudioShell({ children }: { children: ReactNode }) {
     signedOut ||
     halfSignedIn ||
     scopeRefused ||
-    (me.isSuccess && owes.isPending)
+    (me.isSuccess && owes.isPending) ||
+    (noStudioHere && mine.isPending) ||
+    moving
   ) {
     return (
       <div className="grid min-h-dvh place-items-center text-muted-foreground">

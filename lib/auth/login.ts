@@ -9,6 +9,7 @@ import { verifyAgainstDummy, verifyPassword } from '@/lib/core/passwords';
 import { limitAttempt } from '@/lib/rate-limit';
 import { createSession, type GrantOutcome } from './sessions';
 import { provesFactor } from './otp-once';
+import { logFailedSignIn } from './sign-in-log';
 
 export const authMode = z.enum(['json', 'session']).default('json');
 
@@ -76,14 +77,14 @@ async function assuranceFor(db: Db, user: Candidate, otp: string | undefined): P
  * rate-limit.ts); a locked account is refused before its password is even checked.
  */
 export async function login(input: LoginInput, ctx: RequestContext): Promise<GrantOutcome> {
-  const { user, aal } = await limitAttempt(
-    'login',
-    { account: input.email, ip: ctx.accountability.ip },
-    async () => {
-      const user = await checkCredentials(ctx.db, input);
-      return { user, aal: await assuranceFor(ctx.db, user, input.otp) };
-    },
-  );
+  const { ip } = ctx.accountability;
+  const { user, aal } = await limitAttempt('login', { account: input.email, ip }, async () => {
+    const user = await checkCredentials(ctx.db, input);
+    return { user, aal: await assuranceFor(ctx.db, user, input.otp) };
+  }).catch((err: unknown) => {
+    logFailedSignIn(err, { method: 'password', email: input.email, ip });
+    throw err;
+  });
   return { grant: await startSession(ctx, user.id, aal), mode: input.mode };
 }
 

@@ -18,6 +18,7 @@ import type { AuthMode, GrantOutcome } from './sessions';
 import { randomToken, tokenHash } from './tokens';
 import { provesFactor } from './otp-once';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from './totp';
+import { logFailedSignIn } from './sign-in-log';
 
 const otp = z.string().min(1).max(16);
 
@@ -147,7 +148,10 @@ export async function verifyMfa(
   if (!session) throw new InvalidPayloadError('Only a signed-in session can be verified');
   const user = await me(ctx);
   if (!user.tfa_secret) throw new InvalidPayloadError('No second factor is enabled');
-  await checkOtp(ctx, user.id, user.tfa_secret, input.otp);
+  await checkOtp(ctx, user.id, user.tfa_secret, input.otp).catch((err: unknown) => {
+    logFailedSignIn(err, { method: 'otp', user: user.id, ip: ctx.accountability.ip });
+    throw err;
+  });
 
   const refreshToken = randomToken();
   const row = await ctx.db

@@ -15,6 +15,7 @@ import { authMode, startSession } from './login';
 import { mfaExpected } from './mfa';
 import { limitCalls } from '@/lib/rate-limit';
 import type { GrantOutcome } from './sessions';
+import { logFailedSignIn } from './sign-in-log';
 
 export const ssoBody = z.object({ token: z.string().min(1).max(8192), mode: authMode }).strict();
 
@@ -99,6 +100,13 @@ export function ssoRateLimit() {
  * like a login. Every request counts against the caller's address, whatever its outcome.
  */
 export async function redeemSso(input: SsoInput, ctx: RequestContext): Promise<GrantOutcome> {
+  return redeem(input, ctx).catch((err: unknown) => {
+    logFailedSignIn(err, { method: 'sso', ip: ctx.accountability.ip });
+    throw err;
+  });
+}
+
+async function redeem(input: SsoInput, ctx: RequestContext): Promise<GrantOutcome> {
   await limitCalls('sso:ip', ctx.accountability.ip ?? 'unknown', ssoRateLimit());
   const claims = await verifySsoToken(input.token);
   await spend(ctx.db, claims);

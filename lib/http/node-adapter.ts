@@ -135,7 +135,10 @@ export async function serveApi(
       return;
     }
     const pathname = (req.url ?? '/').split('?')[0];
-    const outcome = errorOutcome(err, errorShapeFor(pathname), crypto.randomUUID());
+    const outcome = errorOutcome(err, errorShapeFor(pathname), crypto.randomUUID(), {
+      method: request.method,
+      path: pathname,
+    });
     await writeOutcome(res, outcome, request.method).catch(() => res.destroy());
   } finally {
     request.discardBody();

@@ -14,7 +14,7 @@ import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from '@/lib/co
 import { parseWith, refuseHostile } from '@/lib/core/parse';
 import { queryObject, readJsonBody } from './input';
 import { jsonOutcome, lowerCased, responseOutcome, type Outcome } from './outcome';
-import { errorOutcome } from './respond';
+import { errorOutcome, logServerAnswer } from './respond';
 import { RawReply, Reply } from './reply';
 import { errorShapeFor, type ErrorShape } from './shapes';
 
@@ -125,6 +125,8 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     refreshIfDeaf();
     let outcome: Outcome;
     let caller: Accountability | null = null;
+    const where = { method: request.method, path: url.pathname };
+    let logged = false;
     try {
       // PostgreSQL refuses NUL in text: any string of the request holding one is a 400 here,
       // before it reaches a service, and so is a `__proto__` key (the JSON body is checked
@@ -152,9 +154,18 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       outcome = toOutcome(result, spec.status ?? 200);
     } catch (err) {
       const down = spec.databaseDown && isConnectionFailure(err);
-      outcome = down
-        ? toOutcome(spec.databaseDown!(), 503)
-        : errorOutcome(forCaller(err, caller), shape, requestId);
+      if (down) {
+        outcome = toOutcome(spec.databaseDown!(), 503);
+        logServerAnswer({ ...where, requestId, status: 503, code: 'SERVICE_UNAVAILABLE', err });
+      } else {
+        outcome = errorOutcome(forCaller(err, caller), shape, requestId, where);
+      }
+      logged = true;
+    }
+    // A 5xx a handler answered on its own (a health report, an extension's reply) is logged
+    // like a thrown one.
+    if (!logged && outcome.status >= 500) {
+      logServerAnswer({ ...where, requestId, status: outcome.status, code: 'SERVER_ERROR_REPLY' });
     }
     outcome.headers['x-request-id'] = requestId;
     const cors = await corsHeaders(request, db).catch(() => null);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { verifyPassword } from '@/lib/core/passwords';
 import { passwordSchema } from '@/lib/auth/password-reset';
 import { limitAttempt } from '@/lib/rate-limit';
+import { hasAppAccessAnywhere } from '@/lib/access/held-scopes';
 import { allowsField } from '@/lib/access/permissions';
 import { permissionOf } from '@/lib/items/access';
 import { getSchema } from '@/lib/schema/overview';
@@ -103,9 +104,10 @@ async function permitted(id: string, ctx: RequestContext): Promise<Item> {
 
 /**
  * GET /users/me: the fields of the caller's own row that their read permission on
- * `daas_users` grants (all for an administrator), plus, with app access, the profile the
- * studio needs (APP_MINIMUM). Without either, only `id`, as Directus answers. Whether a
- * second factor is enrolled (`has_tfa`) is always told: the sign-in flow depends on it.
+ * `daas_users` grants (all for an administrator), plus, with app access (at the root or at
+ * any scope they hold), the profile the studio needs (APP_MINIMUM). Without either, only
+ * `id`, as Directus answers. Whether a second factor is enrolled (`has_tfa`) is always
+ * told: the sign-in flow depends on it.
  */
 export async function readMe(ctx: RequestContext): Promise<Item> {
   const id = me(ctx);
@@ -117,7 +119,11 @@ export async function readMe(ctx: RequestContext): Promise<Item> {
     .executeTakeFirst();
   if (!row) throw new NotFoundError('User not found');
   const { has_tfa, ...profile } = row;
-  const minimum = ctx.accountability.app ? profile : {};
+  // App access is granted at the root, but a member let into the studio only at a tenant
+  // scope uses it too, and their name must show there (and on the way there).
+  const { role, ip } = ctx.accountability;
+  const app = ctx.accountability.app || (await hasAppAccessAnywhere(ctx.db, { id, role, ip }));
+  const minimum = app ? profile : {};
   return { ...minimum, ...(await permitted(id, ctx)), id, has_tfa };
 }
 

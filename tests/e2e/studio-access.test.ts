@@ -71,7 +71,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/en\/content$/);
+  await page.waitForURL(/\/en$/);
 }
 
 async function waitForInviteLink(to: string): Promise<string> {
@@ -304,23 +304,29 @@ describe('studio access module', () => {
     ).toBe(1);
 
     await user.getByRole('button', { name: 'Scope' }).click();
-    await user.getByRole('button', { name: 'Back to root' }).click();
+    await user
+      .getByRole('list', { name: 'Scopes' })
+      .getByRole('button', { name: 'Root scope' })
+      .click();
     const root = await fetchAs(user, '/api/items/e2e_notes?sort=id');
     expect(root.body.data.length).toBe(3);
 
-    // An administrator picks from the tree.
+    // An administrator picks from the tree, told what a scope is.
     await admin.goto('/en/access/scopes');
     await admin.getByText(TENANT).first().waitFor();
     await expectAccessible(admin);
-    await admin.getByRole('combobox', { name: 'Scope' }).click();
-    await admin.getByRole('option', { name: TENANT }).click();
+    await admin.getByRole('button', { name: 'Scope', exact: true }).click();
+    const scopes = admin.getByRole('list', { name: 'Scopes' });
+    await admin.getByText(/A scope is a tenant or project/).waitFor();
+    await expectAccessible(admin);
+    await scopes.getByRole('button', { name: TENANT, exact: true }).click();
     await admin.getByText('Active', { exact: true }).waitFor();
     const cookies = await adminContext.cookies();
     expect(cookies.find((c) => c.name === 'daas_resource_uri')?.value).toBe(
       encodeURIComponent(TENANT),
     );
-    await admin.getByRole('combobox', { name: 'Scope' }).click();
-    await admin.getByRole('option', { name: 'Root scope' }).click();
+    await admin.getByRole('button', { name: 'Scope', exact: true }).click();
+    await scopes.getByRole('button', { name: 'Root scope' }).click();
   });
 
   it("explains a user's permissions and the policy each came from", async () => {

@@ -21,7 +21,7 @@ async function signIn(p: Page, email: string, password: string): Promise<void> {
   await p.getByLabel('Email').fill(email);
   await p.getByLabel('Password').fill(password);
   await p.getByRole('button', { name: 'Sign in' }).click();
-  await p.waitForURL(/\/en\/content$/);
+  await p.waitForURL(/\/en$/);
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */

@@ -75,7 +75,8 @@ async function signedIn(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/en\/content$/);
+  await page.waitForURL(/\/en$/);
+  await page.goto('/en/content');
   sessions.set(email, await context.storageState());
   return { context, page };
 }

@@ -73,8 +73,8 @@ describe('studio sign-in', () => {
   it('signs the administrator in and shows the navigation and their email', async () => {
     await page.goto('/en/login');
     await signIn(ADMIN_PASSWORD);
-    await page.waitForURL(/\/en\/content$/);
-    await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+    await page.waitForURL(/\/en$/);
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
 
     const nav = page.getByRole('navigation', { name: 'Studio navigation' });
     // Administrator modules join the navigation once the caller's permissions are known.
@@ -82,12 +82,10 @@ describe('studio sign-in', () => {
     for (const label of ['Collections', 'Content', 'Access', 'Settings', 'API explorer']) {
       expect(await nav.getByRole('link', { name: label }).isVisible()).toBe(true);
     }
-    expect(await nav.getByRole('link', { name: 'Content' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByRole('banner').getByText(ADMIN_EMAIL).isVisible()).toBe(true);
     await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, 'studio-content.png'),
+      path: path.join(SCREENSHOT_DIR, 'studio-home.png'),
       fullPage: true,
     });
 
@@ -107,7 +105,7 @@ describe('studio sign-in', () => {
   it('signs out from the user menu, back to the login page, and the session is gone', async () => {
     await page.goto('/en/login');
     await signIn(ADMIN_PASSWORD);
-    await page.waitForURL(/\/en\/content$/);
+    await page.waitForURL(/\/en$/);
 
     const session = (await context.cookies()).find((c) => c.name === 'daas_session');
     expect(session?.httpOnly).toBe(true);

@@ -87,8 +87,8 @@ describe('studio sign-in with a second factor (MFA required for everyone)', () =
 
     await page.getByLabel('Authentication code').fill(code());
     await page.getByRole('button', { name: 'Turn on and sign in' }).click();
-    await page.waitForURL(/\/en\/content$/);
-    await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+    await page.waitForURL(/\/en$/);
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
     // The session reached level 2: endpoints beyond sign-in answer.
     expect(await sessionStatus('/api/settings')).toBe(200);
   });
@@ -111,7 +111,7 @@ describe('studio sign-in with a second factor (MFA required for everyone)', () =
     // The enrolment's code is spent (a code signs in once): the next one.
     await field.fill(code(1));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL(/\/en\/content$/);
+    await page.waitForURL(/\/en$/);
     expect(await sessionStatus('/api/settings')).toBe(200);
   });
 

@@ -65,8 +65,8 @@ describe('studio sign-in through an identity provider', () => {
     await page.locator('input[name="password"]').fill('anything');
     await page.locator('button[type="submit"]').click();
 
-    await page.waitForURL(/\/en\/content$/);
-    await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+    await page.waitForURL(/\/en$/);
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
     const cookies = await context.cookies();
     expect(cookies.some((c) => c.name === 'daas_session' && c.httpOnly)).toBe(true);
     expect(cookies.filter((c) => c.name === 'daas_auth_flow')).toEqual([]);

@@ -170,7 +170,7 @@ describe('studio home, activity, logs, API explorer and profile', () => {
       await p.getByLabel('Email').fill(email);
       await p.getByLabel('Password').fill(password);
       await p.getByRole('button', { name: 'Sign in' }).click();
-      await p.waitForURL(/\/en\/content$/);
+      await p.waitForURL(/\/en$/);
       return p;
     };
     try {

@@ -129,8 +129,8 @@ describe('studio password reset', () => {
     await page.getByLabel('Email').fill(ADMIN_EMAIL);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/en\/content$/);
-    await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+    await page.waitForURL(/\/en$/);
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
 
     const oldPassword = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',

@@ -11,7 +11,8 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/en\/content$/);
+  // Signing in lands on the studio's home.
+  await page.waitForURL(/\/en$/);
 }
 
 /** The session cookie as a header, to check through the API what the studio did. */

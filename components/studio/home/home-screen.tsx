@@ -13,6 +13,7 @@ import { ErrorState } from '@/components/studio/data-state';
 import { PageHeader } from '../page-header';
 import { HealthCard } from './health-card';
 import { RecentActivity } from './recent-activity';
+import { refused } from './refused';
 import { StatCard } from './stat-card';
 
 const NO_FILTERS = {};
@@ -77,6 +78,8 @@ export function HomeScreen() {
           </h2>
           {perDay.isPending ? (
             <Skeleton className="h-[220px] w-full" />
+          ) : refused(perDay.error) ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">{t('activityHidden')}</p>
           ) : perDay.isError ? (
             <ErrorState error={perDay.error} onRetry={() => perDay.refetch()} />
           ) : (

@@ -8,6 +8,7 @@ import { useActivityFacets } from '@/lib/client/activity/activity-facets-query';
 import { Link } from '@/lib/i18n/navigation';
 import { ActivityEntryRow } from '../activity/activity-entry';
 import { ErrorState } from '@/components/studio/data-state';
+import { refused } from './refused';
 
 const NO_FILTERS = {};
 
@@ -38,6 +39,8 @@ export function RecentActivity({ scope }: { scope: string | null }) {
             <Skeleton key={i} className="h-9 w-full" />
           ))}
         </div>
+      ) : refused(recent.error) ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">{t('activityHidden')}</p>
       ) : recent.isError ? (
         <ErrorState error={recent.error} onRetry={() => recent.refetch()} />
       ) : recent.data.entries.length === 0 ? (

@@ -5,6 +5,7 @@ import { publicUrl } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import type { GrantOutcome } from '../sessions';
+import { logFailedSignIn } from '../sign-in-log';
 import { providerClient } from './client';
 import { readFlowState, signFlowState, type FlowState } from './flow-state';
 import { signInWithProfile, type Profile } from './link';
@@ -146,8 +147,13 @@ export async function finishProviderLogin(
     });
     profile = await profileOf(p, config, tokens);
   } catch (err) {
-    throw providerRefusal(err, p.name);
+    const refusal = providerRefusal(err, p.name);
+    logFailedSignIn(refusal, { method: 'provider', provider: p.name, ip: ctx.accountability.ip });
+    throw refusal;
   }
-  const grant = await signInWithProfile(p, profile, ctx);
+  const grant = await signInWithProfile(p, profile, ctx).catch((err: unknown) => {
+    logFailedSignIn(err, { method: 'provider', provider: p.name, ip: ctx.accountability.ip });
+    throw err;
+  });
   return { outcome: { grant, mode: flow.mode }, redirect: flow.redirect };
 }

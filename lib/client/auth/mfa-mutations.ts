@@ -18,7 +18,13 @@ export function useVerifyMfaMutation() {
         method: 'POST',
         body: { otp, mode: 'session' },
       }),
-    onSuccess: () => queryClient.removeQueries({ queryKey: authKeys.all }),
+    // Cached answers from before (a 401, a profile without the factor) are dropped where
+    // nothing shows them, so a page mounting next asks afresh; the ones on screen (the
+    // profile card) are fetched again at once, so they show the new state without a reload.
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: authKeys.all, type: 'inactive' });
+      return queryClient.invalidateQueries({ queryKey: authKeys.all, refetchType: 'active' });
+    },
   });
 }
 

@@ -3,7 +3,8 @@
  * parameter is attacker-controllable and must not become an open redirect.
  */
 export function safeRedirect(target: string | null, locale: string): string {
-  const fallback = `/${locale}/content`;
+  // The studio's home: its overview, not one module.
+  const fallback = `/${locale}`;
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) {
     return fallback;
   }

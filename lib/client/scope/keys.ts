@@ -2,4 +2,6 @@
 export const scopeKeys = {
   all: ['scopes'] as const,
   list: () => [...scopeKeys.all, 'list'] as const,
+  /** The caller's own scopes: the same from every scope too. */
+  mine: () => [...scopeKeys.all, 'mine'] as const,
 };

@@ -6,9 +6,9 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/en/settings?tab=mail', 'en')).toBe('/en/settings?tab=mail');
   });
 
-  it('falls back to the content page when no target is given', () => {
-    expect(safeRedirect(null, 'de')).toBe('/de/content');
-    expect(safeRedirect('', 'en')).toBe('/en/content');
+  it('falls back to the home page when no target is given', () => {
+    expect(safeRedirect(null, 'de')).toBe('/de');
+    expect(safeRedirect('', 'en')).toBe('/en');
   });
 
   it('refuses other origins, protocol-relative and backslash tricks', () => {
@@ -18,12 +18,12 @@ describe('safeRedirect', () => {
       '/\\evil.example',
       'javascript:alert(1)',
     ]) {
-      expect(safeRedirect(target, 'en')).toBe('/en/content');
+      expect(safeRedirect(target, 'en')).toBe('/en');
     }
   });
 
   it('refuses API paths and the login page itself', () => {
-    expect(safeRedirect('/api/users/me', 'en')).toBe('/en/content');
-    expect(safeRedirect('/en/login?redirect=/en/login', 'en')).toBe('/en/content');
+    expect(safeRedirect('/api/users/me', 'en')).toBe('/en');
+    expect(safeRedirect('/en/login?redirect=/en/login', 'en')).toBe('/en');
   });
 });

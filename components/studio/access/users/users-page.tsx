@@ -1,6 +1,6 @@
 'use client';
 
-import { Search, UserPlus, Users } from 'lucide-react';
+import { KeyRound, Search, UserPlus, Users } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { LoadingState, QueryState } from '@/components/studio/data-state';
@@ -28,6 +28,7 @@ import { useUsersQuery } from '@/lib/client/users/users-query';
 import { AccessPage } from '../access-page';
 import { byId, roleName, userLabel } from '../labels';
 import { useDebounced } from '../use-debounced';
+import { CreateUserDialog } from './create-user-dialog';
 import { InviteDialog } from './invite-dialog';
 import { StatusBadge } from './status-badge';
 import { UserDialog } from './user-dialog';
@@ -44,6 +45,7 @@ export function UsersPage() {
   const [pageSize, setPageSize] = useState(25);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [inviting, setInviting] = useState(false);
+  const [creating, setCreating] = useState(false);
   const roles = useRolesQuery();
   const roleById = byId(roles.data);
   const params = {
@@ -61,10 +63,16 @@ export function UsersPage() {
       title={t('title')}
       description={t('description')}
       actions={
-        <Button onClick={() => setInviting(true)}>
-          <UserPlus aria-hidden />
-          {t('invite')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setCreating(true)}>
+            <KeyRound aria-hidden />
+            {t('create')}
+          </Button>
+          <Button onClick={() => setInviting(true)}>
+            <UserPlus aria-hidden />
+            {t('invite')}
+          </Button>
+        </div>
       }
     >
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
@@ -201,6 +209,7 @@ export function UsersPage() {
         )}
       </QueryState>
       <InviteDialog open={inviting} onOpenChange={setInviting} roles={roles.data ?? []} />
+      <CreateUserDialog open={creating} onOpenChange={setCreating} roles={roles.data ?? []} />
       {editing && (
         <UserDialog user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} />
       )}
