@@ -10,6 +10,7 @@ import { useErrorMessage } from '@/components/studio/use-error-message';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/client/fetcher';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { useItemDeleteMutation } from '@/lib/client/items/item-delete-mutation';
 import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
 import { itemKeys } from '@/lib/client/items/keys';
@@ -22,7 +23,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils';
 import type { CollectionSchema } from '../use-collection-schema';
 import { FormField } from './form-field';
-import { buildPayload, fieldOfMessage, missingRequired } from './payload';
+import { buildPayload, missingRequired } from './payload';
 import { ItemActivity } from './item-activity';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorField } from './use-editor-schema';
@@ -128,15 +129,16 @@ export function ItemForm({
           }
         },
         onError: (err) => {
-          const message = err instanceof ApiError ? err.message : errorMessage(err);
-          const field = fieldOfMessage(
-            message,
-            fields.map((f) => f.field.field),
+          // The fields the server names as data, kept to those this form shows.
+          const shown = new Set(fields.map((f) => f.field.field));
+          const onFields = Object.fromEntries(
+            Object.entries(fieldErrorsOf(err)).filter(([name]) => shown.has(name)),
           );
-          if (field) setErrors({ [field]: message });
+          const placed = Object.keys(onFields).length > 0;
+          if (placed) setErrors(onFields);
           toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' });
           setFormError(
-            field
+            placed
               ? t('fixErrors')
               : errorMessage(err) + (err instanceof ApiError ? ` ${err.message}` : ''),
           );
