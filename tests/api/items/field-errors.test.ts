@@ -113,4 +113,35 @@ describe('field errors as data', () => {
     const fields = (extensions.fields as { field: string }[]).map((f) => f.field).sort();
     expect(fields).toEqual(['cors_enabled', 'cors_max_age']);
   });
+
+  it('names the key of a refused collection or field name', async () => {
+    const bad = await app.request('/api/collections', {
+      method: 'POST',
+      token: admin,
+      body: { collection: 'Bad Name' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].extensions).toMatchObject({
+      code: 'INVALID_PAYLOAD',
+      field: 'collection',
+    });
+    const taken = await app.request('/api/collections', {
+      method: 'POST',
+      token: admin,
+      body: { collection: 'fe_notes' },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors[0].extensions).toMatchObject({
+      code: 'RECORD_NOT_UNIQUE',
+      field: 'collection',
+      type: 'unique',
+    });
+    const field = await app.request('/api/fields/fe_notes', {
+      method: 'POST',
+      token: admin,
+      body: { field: 'title', type: 'string' },
+    });
+    expect(field.status).toBe(409);
+    expect(field.body.errors[0].extensions).toMatchObject({ field: 'field', type: 'unique' });
+  });
 });
