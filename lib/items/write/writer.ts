@@ -2,7 +2,13 @@ import 'server-only';
 import type { RawBuilder } from 'kysely';
 import type { Db } from '@/lib/db/client';
 import { emitter, itemEvents, type HookContext, type HookMeta } from '@/lib/events/emitter';
-import { AppError, fieldError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import {
+  AppError,
+  fieldError,
+  invalidField,
+  InvalidPayloadError,
+  NotFoundError,
+} from '@/lib/core/errors';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { relationOf, type M2MHop, type O2MHop } from '../relations-path';
 import { recordActivity, type AuditAction } from './audit';
@@ -291,7 +297,10 @@ export class Writer {
     const { columns, related } = await this.prepare(c, payload, 'update');
     if (Object.hasOwn(columns, c.primary)) {
       if (keys.length !== 1 || String(columns[c.primary]) !== String(keys[0])) {
-        throw new InvalidPayloadError(`Primary key "${c.primary}" can't be changed`);
+        throw invalidField(c.primary, "can't be changed", {
+          type: 'readonly',
+          message: `Primary key "${c.primary}" can't be changed`,
+        });
       }
       delete columns[c.primary];
     }

@@ -144,4 +144,24 @@ describe('field errors as data', () => {
     expect(field.status).toBe(409);
     expect(field.body.errors[0].extensions).toMatchObject({ field: 'field', type: 'unique' });
   });
+
+  it('names the primary key when a write tries to change it', async () => {
+    const made = await create({ title: 'keyed' });
+    expect(made.status).toBe(201);
+    const id = made.body.data.id as number;
+    const change = await app.request(`/api/items/fe_notes/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      body: { id: id + 1000 },
+    });
+    expect(change.status).toBe(400);
+    expect(change.body.extensions).toMatchObject({ field: 'id', type: 'readonly' });
+    const mismatch = await app.request(`/api/items/fe_notes/${id + 2000}`, {
+      method: 'PUT',
+      token: admin,
+      body: { id: id + 3000, title: 'x' },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.extensions).toMatchObject({ field: 'id' });
+  });
 });
