@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type StartedServer } from '..
  * A field error the server finds (a unique value already taken) lands on its field in the
  * item form: the studio reads the field from the answer's data, not from its words.
  */
-const SHOTS = '/tmp/studio-field-errors-shots';
+const SHOTS = path.join(os.tmpdir(), 'studio-field-errors-shots');
 
 let server: StartedServer;
 let browser: Browser;
