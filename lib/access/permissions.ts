@@ -24,7 +24,9 @@ export interface PermissionRow {
  * What every policy of the caller grants for one action on one collection, merged:
  * fields are the union, the item filter is the OR of each policy's filter (a policy
  * without one grants every row), a write passes validation when any granting policy's
- * validation passes, and presets are merged (later policies win on a clash).
+ * validation passes, and presets are merged in the order of the caller's policies (the
+ * later policy wins a clash: parent roles, then the user's role, then the user's own, each
+ * by access `sort`).
  */
 export interface MergedPermission {
   collection: string;
@@ -127,6 +129,9 @@ async function load(db: Db, policies: string[]): Promise<Permissions> {
     .where('policy', 'in', policies)
     .orderBy('id')
     .execute();
+  // In the order of the policies (see orderPolicies): a later policy's presets win a clash.
+  const place = new Map(policies.map((p, i) => [p, i]));
+  raw.sort((a, b) => place.get(a.policy)! - place.get(b.policy)! || a.id - b.id);
   const rows: PermissionRow[] = raw.map((r) => ({
     id: r.id,
     policy: r.policy,
@@ -155,7 +160,7 @@ async function load(db: Db, policies: string[]): Promise<Permissions> {
 
 /**
  * The caller's effective permissions: the union over every policy it holds at the
- * request's scope (for an anonymous caller, the public policy). Cached per set of
+ * request's scope (for an anonymous caller, the public policy). Cached per ordered list of
  * policies until roles, policies, permissions or access records change.
  */
 export async function permissionsFor(
@@ -163,7 +168,8 @@ export async function permissionsFor(
   accountability: Pick<Accountability, 'admin' | 'policies'>,
 ): Promise<Permissions> {
   if (accountability.admin) return ADMIN;
-  const policies = [...new Set(accountability.policies)].sort();
+  // Order matters (presets), so it is part of the cache key.
+  const policies = [...new Set(accountability.policies)];
   if (!policies.length) return NONE;
   const key = policies.join(',');
   const hit = cache.get(key);
@@ -178,7 +184,8 @@ export function allowsField(permission: MergedPermission, field: string): boolea
   return permission.fields === '*' || permission.fields.has(field);
 }
 
-function grants(row: PermissionRow, field: string): boolean {
+/** Whether one permission row (one policy's) grants the field. */
+export function grants(row: PermissionRow, field: string): boolean {
   const list = row.fields ?? [];
   return list.includes('*') || list.includes(field);
 }

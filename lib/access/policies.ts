@@ -39,21 +39,70 @@ export function onAccessInvalidated(listener: () => void): void {
 
 onSiblingNotice('access', clearCaches);
 
+/**
+ * Every role whose policies apply, ancestors first: roots, then their children, ..., the
+ * roles held last, and among roles of one depth the first one given (the user's own role)
+ * last. That is the order in which their policies merge (see orderPolicies).
+ */
 export async function roleTree(db: Db, roleIds: string[]): Promise<string[]> {
   // Policies of a parent role apply to its children: walk up from every role held.
-  const seen = new Set<string>();
-  let frontier = roleIds.filter(Boolean);
+  const parentOf = new Map<string, string | null>();
+  let frontier = [...new Set(roleIds.filter(Boolean))];
   while (frontier.length) {
-    frontier.forEach((r) => seen.add(r));
-    const parents = await db
+    const rows = await db
       .selectFrom('daas_roles')
-      .select('parent')
+      .select(['id', 'parent'])
       .where('id', 'in', frontier)
-      .where('parent', 'is not', null)
       .execute();
-    frontier = parents.map((p) => p.parent!).filter((p) => !seen.has(p));
+    for (const r of frontier) parentOf.set(r, null);
+    for (const r of rows) parentOf.set(r.id, r.parent);
+    frontier = [...new Set(rows.map((r) => r.parent))].filter(
+      (p): p is string => p !== null && !parentOf.has(p),
+    );
   }
-  return [...seen];
+  const depth = (role: string): number => {
+    let n = 0;
+    const seen = new Set([role]);
+    for (let p = parentOf.get(role); p && parentOf.has(p) && !seen.has(p); p = parentOf.get(p)) {
+      seen.add(p);
+      n++;
+    }
+    return n;
+  };
+  const found = [...parentOf.keys()].reverse();
+  const depths = new Map(found.map((r) => [r, depth(r)]));
+  return found.sort((a, b) => depths.get(a)! - depths.get(b)!);
+}
+
+interface AccessRecord {
+  id: string;
+  role: string | null;
+  sort: number | null;
+  policy: string | null;
+}
+
+/**
+ * The order of a user's policies, which decides whose presets win a clash (the later one),
+ * as in Directus: the policies of roles in `roles` order (parents first), then the user's
+ * own; within each, by the access records' `sort` (records without one last), then by id so
+ * the order is stable. A policy reached twice keeps its first place.
+ */
+function orderPolicies<T extends AccessRecord>(
+  records: T[],
+  roles: string[],
+): (T & { policy: string })[] {
+  const rank = (r: AccessRecord) => (r.role === null ? roles.length : roles.indexOf(r.role));
+  const sorted = [...records].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      (a.sort ?? Number.MAX_SAFE_INTEGER) - (b.sort ?? Number.MAX_SAFE_INTEGER) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  const seen = new Set<string>();
+  return sorted.filter(
+    (r): r is T & { policy: string } =>
+      r.policy !== null && !seen.has(r.policy) && Boolean(seen.add(r.policy)),
+  );
 }
 
 /** A policy a user holds, before the request's address decides whether it applies. */
@@ -122,13 +171,15 @@ async function heldAtRoot(db: Db, user: { id: string; role: string | null }): Pr
     .selectFrom('daas_access')
     .innerJoin('daas_policies', 'daas_policies.id', 'daas_access.policy')
     .select([
-      'daas_policies.id',
+      'daas_access.id',
+      'daas_access.role',
+      'daas_access.sort',
+      'daas_access.policy',
       'daas_policies.admin_access',
       'daas_policies.app_access',
       'daas_policies.enforce_tfa',
       'daas_policies.ip_access',
     ])
-    .distinct()
     .where('daas_access.scope', 'is', null)
     .where((eb) =>
       roles.length
@@ -138,8 +189,8 @@ async function heldAtRoot(db: Db, user: { id: string; role: string | null }): Pr
     .execute();
   const value: Held = {
     roles,
-    policies: rows.map((r) => ({
-      id: r.id,
+    policies: orderPolicies(rows, roles).map((r) => ({
+      id: r.policy,
       admin: r.admin_access,
       app: r.app_access,
       enforceTfa: r.enforce_tfa,
@@ -192,8 +243,13 @@ async function heldAtScope(
   const rows = await db
     .selectFrom('daas_access')
     .innerJoin('daas_policies', 'daas_policies.id', 'daas_access.policy')
-    .select(['daas_policies.id', 'daas_policies.ip_access'])
-    .distinct()
+    .select([
+      'daas_access.id',
+      'daas_access.role',
+      'daas_access.sort',
+      'daas_access.policy',
+      'daas_policies.ip_access',
+    ])
     .where((eb) =>
       eb.and([
         eb.or([eb('daas_access.scope', 'is', null), eb('daas_access.scope', 'in', scope.chain)]),
@@ -205,8 +261,8 @@ async function heldAtScope(
     .execute();
   const value: Held = {
     roles,
-    policies: rows.map((r) => ({
-      id: r.id,
+    policies: orderPolicies(rows, roles).map((r) => ({
+      id: r.policy,
       admin: false,
       app: false,
       enforceTfa: false,

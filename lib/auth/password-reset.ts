@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { publicUrl } from '@/lib/core/config';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
-import { InvalidPayloadError, InvalidTokenError } from '@/lib/core/errors';
+import { invalidField, InvalidTokenError } from '@/lib/core/errors';
 import { sendMailQuietly } from '@/lib/mail/send';
 import { hashPassword } from '@/lib/core/passwords';
 import { signingKey } from './secret';
@@ -60,11 +60,11 @@ function resetPage(resetUrl: string | undefined): URL {
   try {
     url = new URL(resetUrl);
   } catch {
-    throw new InvalidPayloadError('"reset_url" must be an absolute URL');
+    throw invalidField('reset_url', 'must be an absolute URL');
   }
   // Only our own origin: otherwise anyone could have a reset token mailed to their site.
   if (url.origin !== new URL(base).origin) {
-    throw new InvalidPayloadError('"reset_url" must be on the origin of PUBLIC_URL');
+    throw invalidField('reset_url', 'must be on the origin of PUBLIC_URL');
   }
   return url;
 }

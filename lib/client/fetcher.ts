@@ -8,13 +8,23 @@ import { getActiveScope, SCOPE_HEADER } from './scope/scope-store';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The fields at fault, as the server sent them (`extensions.fields` / `extensions.field`). */
+  readonly fields: readonly ApiFieldError[];
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, fields: ApiFieldError[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
+}
+
+/** One field's problem in an error answer: the payload key, what failed and its text. */
+export interface ApiFieldError {
+  field: string;
+  type: string;
+  message: string;
 }
 
 /** Codes for bodies that carry none, chosen by status so the studio can still translate them. */
@@ -34,19 +44,49 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads either `{error, code?}` or `{errors: [{message, extensions: {code}}]}`. */
+/**
+ * The fields named by one error's extensions: its `fields` list, or else its single
+ * `field` (with the entry's message), as other Directus-compatible servers send it.
+ */
+function fieldsOf(extensions: Record<string, unknown>, message: string): ApiFieldError[] {
+  const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+  if (Array.isArray(extensions.fields)) {
+    return extensions.fields
+      .filter(isRecord)
+      .flatMap((f) =>
+        typeof f.field === 'string'
+          ? [{ field: f.field, type: text(f.type, 'invalid'), message: text(f.message, message) }]
+          : [],
+      );
+  }
+  if (typeof extensions.field !== 'string') return [];
+  return [{ field: extensions.field, type: text(extensions.type, 'invalid'), message }];
+}
+
+/**
+ * Reads either `{error, code?, extensions?}` or `{errors: [{message, extensions: {code}}]}`
+ * (every entry's fields count: an error about several fields may come as several entries).
+ */
 export function parseApiError(status: number, body: unknown): ApiError {
   if (isRecord(body)) {
     if (typeof body.error === 'string') {
       const code = typeof body.code === 'string' ? body.code : fallbackCode(status);
-      return new ApiError(status, code, body.error);
+      const extensions = isRecord(body.extensions) ? body.extensions : {};
+      return new ApiError(status, code, body.error, fieldsOf(extensions, body.error));
     }
     if (Array.isArray(body.errors) && isRecord(body.errors[0])) {
-      const first = body.errors[0];
+      const entries = body.errors.filter(isRecord);
+      const first = entries[0];
       const extensions = isRecord(first.extensions) ? first.extensions : {};
       const code = typeof extensions.code === 'string' ? extensions.code : fallbackCode(status);
       const message = typeof first.message === 'string' ? first.message : `HTTP ${status}`;
-      return new ApiError(status, code, message);
+      const fields = entries.flatMap((e) =>
+        fieldsOf(
+          isRecord(e.extensions) ? e.extensions : {},
+          typeof e.message === 'string' ? e.message : message,
+        ),
+      );
+      return new ApiError(status, code, message, fields);
     }
   }
   return new ApiError(status, fallbackCode(status), `HTTP ${status}`);

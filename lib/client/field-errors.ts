@@ -1,19 +1,19 @@
-import { ApiError } from './fetcher';
+import { ApiError, type ApiFieldError } from './fetcher';
 
 /**
- * The per-field messages of an INVALID_PAYLOAD answer. The API writes them into the message
- * as `Invalid payload: "field": text; "other.0": text` (schema checks), `"field" text` or
- * `Field "field" text` (a service's own check), so they are read back from there; a nested
- * path counts for its first segment (the form field).
+ * The message per form field of a failed request, read from the fields the error names as
+ * data (never from its wording). A nested path counts for its field; the first problem of a
+ * field is the one shown. `wording` may give the studio's own (translated) words for a
+ * problem; without them, or when it gives none, the server's message is shown.
  */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.code !== 'INVALID_PAYLOAD') return {};
+export function fieldErrorsOf(
+  error: unknown,
+  wording?: (problem: ApiFieldError) => string | undefined,
+): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
   const out: Record<string, string> = {};
-  for (const match of error.message.matchAll(/"([^"]+)": ([^;]+)/g)) {
-    const field = match[1].split('.')[0];
-    if (!(field in out)) out[field] = match[2].trim();
+  for (const problem of error.fields) {
+    if (!(problem.field in out)) out[problem.field] = wording?.(problem) ?? problem.message;
   }
-  const single = /^(?:Field )?"([\w.]+)" (.+)$/s.exec(error.message);
-  if (single && !Object.keys(out).length) out[single[1].split('.')[0]] = single[2].trim();
   return out;
 }

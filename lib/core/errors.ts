@@ -35,6 +35,8 @@ export function defineError(code: string, status: number, defaultMessage: string
 }
 
 export const InvalidPayloadError = defineError('INVALID_PAYLOAD', 400, 'Invalid payload');
+/** A value breaks a rule (a required field, a permission's validation), as Directus names it. */
+export const FailedValidationError = defineError('FAILED_VALIDATION', 400, 'Validation failed');
 export const InvalidQueryError = defineError('INVALID_QUERY', 400, 'Invalid query');
 export const InvalidCredentialsError = defineError(
   'INVALID_CREDENTIALS',
@@ -99,3 +101,72 @@ export const ServiceUnavailableError = defineError(
   503,
   'Service unavailable',
 );
+
+/**
+ * One field's part in a refused request, named as in Directus's FAILED_VALIDATION
+ * extensions: `field` (the payload's top-level key, which a form shows the error on),
+ * `type` (what failed: `required`, `unique`, `invalid_type`, ...), `path` (where inside the
+ * value, when deeper than the field) and the text for that field alone.
+ */
+export interface FieldProblem {
+  field: string;
+  type: string;
+  message: string;
+  path?: (string | number)[];
+}
+
+/**
+ * The extensions of an error about fields: `field`, `type` (and `path`) of the first problem,
+ * as Directus sends them, and `fields`, the list of every problem, so a client sees them all
+ * as data and never has to read the message.
+ */
+export function fieldExtensions(problems: readonly FieldProblem[]): Record<string, unknown> {
+  const [first] = problems;
+  if (!first) return {};
+  return {
+    field: first.field,
+    type: first.type,
+    ...(first.path && { path: first.path }),
+    fields: problems.map((p) => ({ ...p })),
+  };
+}
+
+type ErrorClass = ReturnType<typeof defineError>;
+
+/** An error of `Kind` whose extensions name the fields at fault (see fieldExtensions). */
+export function fieldError(
+  Kind: ErrorClass,
+  message: string,
+  problems: FieldProblem | readonly FieldProblem[],
+): AppError {
+  const list = Array.isArray(problems) ? problems : [problems as FieldProblem];
+  return new Kind(message, { extensions: fieldExtensions(list) });
+}
+
+function isProblem(value: unknown): value is FieldProblem {
+  if (!value || typeof value !== 'object') return false;
+  const p = value as Record<string, unknown>;
+  return typeof p.field === 'string' && typeof p.type === 'string' && typeof p.message === 'string';
+}
+
+/** The field problems an error carries (none for an error about no field in particular). */
+export function fieldProblems(err: AppError): FieldProblem[] {
+  const list = err.extensions?.fields;
+  return Array.isArray(list) ? list.filter(isProblem) : [];
+}
+
+/**
+ * 400 INVALID_PAYLOAD about one field, worded `"field" <text>` (or `message`), with the field
+ * as data so no client has to read it out of the words.
+ */
+export function invalidField(
+  field: string,
+  text: string,
+  options: { type?: string; message?: string } = {},
+): AppError {
+  return fieldError(InvalidPayloadError, options.message ?? `"${field}" ${text}`, {
+    field,
+    type: options.type ?? 'invalid',
+    message: text,
+  });
+}

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { InvalidPayloadError, InvalidQueryError } from './errors';
+import {
+  fieldExtensions,
+  InvalidPayloadError,
+  InvalidQueryError,
+  type FieldProblem,
+} from './errors';
 
 /** Zod parsing at any boundary: a failure is a 400 naming the first few problems. */
 function describe(issues: z.core.$ZodIssue[]): string {
@@ -14,6 +19,37 @@ function describe(issues: z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
+/**
+ * The issues as field problems: each issue under a key names that key (its first path
+ * segment) with the whole path; an unknown key at the top is a problem of that key. Issues
+ * about the payload as a whole name no field.
+ */
+export function issueProblems(issues: z.core.$ZodIssue[]): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  for (const i of issues) {
+    const path = i.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+    if (i.code === 'unrecognized_keys') {
+      for (const key of i.keys) {
+        out.push({
+          field: String(path[0] ?? key),
+          type: 'unknown_field',
+          message: `Unknown field "${key}"`,
+          path: [...path, key],
+        });
+      }
+      continue;
+    }
+    if (!path.length) continue;
+    out.push({
+      field: String(path[0]),
+      type: i.code,
+      message: i.message,
+      ...(path.length > 1 && { path }),
+    });
+  }
+  return out;
+}
+
 export function parseWith<T>(
   schema: z.ZodType<T>,
   value: unknown,
@@ -22,7 +58,11 @@ export function parseWith<T>(
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const message = `Invalid ${kind}: ${describe(result.error.issues)}`;
-  throw kind === 'payload' ? new InvalidPayloadError(message) : new InvalidQueryError(message);
+  const problems = issueProblems(result.error.issues);
+  const options = problems.length ? { extensions: fieldExtensions(problems) } : undefined;
+  throw kind === 'payload'
+    ? new InvalidPayloadError(message, options)
+    : new InvalidQueryError(message, options);
 }
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters (\\u0000)';

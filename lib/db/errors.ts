@@ -1,6 +1,7 @@
 import {
   AppError,
   ConflictError,
+  fieldError,
   InvalidPayloadError,
   InvalidQueryError,
   NotFoundError,
@@ -78,30 +79,44 @@ export function translateDbError(err: unknown): AppError | null {
   if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) return null;
   const name = field(e);
   const about = name ? ` for field "${name}"` : '';
+  // With the column known, the error names its field as data too (see fieldExtensions).
+  const named = (Kind: typeof InvalidPayloadError, message: string, type: string, text: string) =>
+    name ? fieldError(Kind, message, { field: name, type, message: text }) : new Kind(message);
   switch (e.code) {
     case '23505':
-      return new ConflictError(`Value${about} has to be unique`, {
-        extensions: name ? { field: name } : undefined,
-      });
+      return named(ConflictError, `Value${about} has to be unique`, 'unique', 'Has to be unique');
     case '23503':
-      return new InvalidPayloadError(`Invalid foreign key${about}`, {
-        extensions: name ? { field: name } : undefined,
-      });
+      return named(
+        InvalidPayloadError,
+        `Invalid foreign key${about}`,
+        'foreign_key',
+        "Doesn't match an existing item",
+      );
     case '23502':
-      return new InvalidPayloadError(`Value${about} can't be null`);
+      return named(InvalidPayloadError, `Value${about} can't be null`, 'required', "Can't be null");
     case '22001':
-      return new InvalidPayloadError(`Value${about} is too long`);
+      return named(InvalidPayloadError, `Value${about} is too long`, 'max_length', 'Is too long');
     case '22003':
-      return new InvalidPayloadError(`Numeric value${about} is out of range`);
+      return named(
+        InvalidPayloadError,
+        `Numeric value${about} is out of range`,
+        'range',
+        'Is out of range',
+      );
     case '22P02':
     case '22007':
     case '22008':
     // `\u0000` inside JSON text bound for jsonb; text the database's encoding can't hold.
     case '22P05':
     case '22021':
-      return new InvalidPayloadError(`Invalid value${about}`);
+      return named(InvalidPayloadError, `Invalid value${about}`, 'invalid', 'Invalid value');
     case '23514':
-      return new InvalidPayloadError(`Value${about} fails a check constraint`);
+      return named(
+        InvalidPayloadError,
+        `Value${about} fails a check constraint`,
+        'check',
+        'Fails a check constraint',
+      );
     case '42883':
     case '42725':
       // No such function or operator for these types: a query combining a field with an

@@ -5,7 +5,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { config } from '@/lib/core/config';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { invalidField, InvalidPayloadError } from '@/lib/core/errors';
 
 export const IMPORT_MAX_REDIRECTS = 5;
 
@@ -88,7 +88,7 @@ export async function fetchUrl(raw: string, signal: AbortSignal): Promise<Fetche
   try {
     url = new URL(raw);
   } catch {
-    throw new InvalidPayloadError('"url" must be an absolute http(s) URL');
+    throw invalidField('url', 'must be an absolute http(s) URL');
   }
   for (let hop = 0; hop <= IMPORT_MAX_REDIRECTS; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {

@@ -4,7 +4,8 @@ import { PassThrough, Readable } from 'node:stream';
 import sharp from 'sharp';
 import { config } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
-import { AppError, InvalidPayloadError } from '@/lib/core/errors';
+import { AppError, fieldExtensions, InvalidPayloadError } from '@/lib/core/errors';
+import { issueProblems } from '@/lib/core/parse';
 import { logger } from '@/lib/core/logger';
 import type { Item } from '@/lib/services/system-collection';
 import { multipartParts } from './multipart';
@@ -134,8 +135,10 @@ export function metadataFrom(fields: Record<string, string>): FileFields {
   const parsed = fileFields.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    const problems = issueProblems(parsed.error.issues);
     throw new InvalidPayloadError(
       `Invalid payload: "${issue.path.join('.') || 'payload'}": ${issue.message}`,
+      problems.length ? { extensions: fieldExtensions(problems) } : undefined,
     );
   }
   return parsed.data;

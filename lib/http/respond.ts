@@ -4,11 +4,18 @@ import { AppError, InternalError } from '@/lib/core/errors';
 import { jsonOutcome, type Outcome } from './outcome';
 import type { ErrorShape } from './shapes';
 
+/**
+ * The body of an error in the endpoint's shape. Extensions (the fields at fault, see
+ * fieldExtensions) ride along in both: the simple body as `extensions`, the structured one
+ * in its one entry, next to `code`. One error stays one entry, however many fields it names:
+ * `extensions.fields` lists them.
+ */
 export function errorBody(err: AppError, shape: ErrorShape): unknown {
+  const extensions = err.extensions && Object.keys(err.extensions).length ? err.extensions : null;
   if (shape === 'simple') {
-    return { error: err.message, code: err.code };
+    return { error: err.message, code: err.code, ...(extensions && { extensions }) };
   }
-  return { errors: [{ message: err.message, extensions: { code: err.code, ...err.extensions } }] };
+  return { errors: [{ message: err.message, extensions: { code: err.code, ...extensions } }] };
 }
 
 /** Where a request went: the path only, since query values may carry tokens or personal data. */

@@ -38,8 +38,9 @@ function json(schema: JsonSchema): Operation {
   return { 'application/json': { schema } };
 }
 
+/** The item endpoints answer errors in the simple shape (with the fields at fault as data). */
 function errors(): Record<string, Operation> {
-  const error = { $ref: '#/components/schemas/StructuredError' };
+  const error = { $ref: '#/components/schemas/SimpleError' };
   return {
     '400': { description: 'Invalid input', content: json(error) },
     '401': { description: 'Not authenticated', content: json(error) },

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
-import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import { invalidField, NotFoundError } from '@/lib/core/errors';
 import { SystemService, type Item } from '@/lib/services/system-collection';
 import { reloadHooks } from './hooks';
 import { checkSource } from './sandbox';
@@ -32,7 +32,7 @@ export const createExtensionsBody = z.union([extensionFields, z.array(extensionF
 async function input(data: Item, _ctx: RequestContext, mode: 'create' | 'update') {
   if (typeof data.source === 'string') {
     const error = await checkSource(data.source);
-    if (error) throw new InvalidPayloadError(`"source" does not compile: ${error}`);
+    if (error) throw invalidField('source', `does not compile: ${error}`, { type: 'compile' });
   }
   if (mode === 'create') return data;
   return {
@@ -45,7 +45,10 @@ async function input(data: Item, _ctx: RequestContext, mode: 'create' | 'update'
 async function check(after: Item): Promise<void> {
   for (const field of ['name', 'type', 'source']) {
     if (typeof after[field] !== 'string' || !after[field]) {
-      throw new InvalidPayloadError(`Field "${field}" is required`);
+      throw invalidField(field, 'is required', {
+        type: 'required',
+        message: `Field "${field}" is required`,
+      });
     }
   }
 }

@@ -1,20 +1,19 @@
 import 'server-only';
 import { Cron } from 'croner';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { invalidField } from '@/lib/core/errors';
 
 /** Five fields (minute precision) or six (seconds first), as croner reads them. */
 export function checkSchedule(schedule: string, timezone = 'UTC'): void {
   try {
     new Intl.DateTimeFormat('en', { timeZone: timezone });
   } catch {
-    throw new InvalidPayloadError(`"timezone" is not a known time zone: ${timezone}`);
+    throw invalidField('timezone', `is not a known time zone: ${timezone}`);
   }
   try {
     new Cron(schedule, { timezone, paused: true });
   } catch (err) {
-    throw new InvalidPayloadError(
-      `"schedule" is not a valid cron expression: ${err instanceof Error ? err.message : 'unreadable'}`,
-    );
+    const why = err instanceof Error ? err.message : 'unreadable';
+    throw invalidField('schedule', `is not a valid cron expression: ${why}`);
   }
 }
 

@@ -5,7 +5,7 @@ import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import { schemaAccess, type SchemaAccess } from '@/lib/access/readable';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
-import { ConflictError, InvalidPayloadError } from '@/lib/core/errors';
+import { ConflictError, fieldError, InvalidPayloadError } from '@/lib/core/errors';
 import { applyColumn, dataType, literal, type ColumnField } from './ddl';
 import { schemaChangeError } from './ddl-errors';
 import { createColumnIndex, planField, upsertFieldMeta } from './field-write';
@@ -145,7 +145,11 @@ export async function createCollection(
   const plans = planFields(body, folder);
   const existing = await getSchema(ctx.db);
   if (Object.hasOwn(existing.collections, name)) {
-    throw new ConflictError(`Collection "${name}" already exists`);
+    throw fieldError(ConflictError, `Collection "${name}" already exists`, {
+      field: 'collection',
+      type: 'unique',
+      message: 'Already exists',
+    });
   }
   if (folder && body.meta?.indexes?.length) {
     throw new InvalidPayloadError('A folder (schema null) has no table to index');

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type ColumnDefinitionBuilder, type RawBuilder } from 'kysely';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { fieldError, InvalidPayloadError } from '@/lib/core/errors';
 import { COLUMN_TYPE } from './field-types';
 import type { FieldType } from './types';
 
@@ -83,7 +83,11 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 function refuse(field: string, value: unknown, why: string): never {
   const shown = typeof value === 'string' ? value.slice(0, 100) : JSON.stringify(value);
-  throw new InvalidPayloadError(`Invalid default value ${shown} for field "${field}": ${why}`);
+  throw fieldError(
+    InvalidPayloadError,
+    `Invalid default value ${shown} for field "${field}": ${why}`,
+    { field: 'schema', type: 'invalid', message: why, path: ['schema', 'default_value'] },
+  );
 }
 
 /**

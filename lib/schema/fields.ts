@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
 import {
   ConflictError,
+  fieldError,
   ForbiddenError,
   InvalidPayloadError,
   NotFoundError,
@@ -110,8 +111,10 @@ export async function addField(
   const plan = planField(payload);
   const name = payload.field;
   if (Object.hasOwn(collection.fields, name)) {
-    throw new ConflictError(
+    throw fieldError(
+      ConflictError,
       `Field "${name}" already exists in collection "${collection.collection}"`,
+      { field: 'field', type: 'unique', message: 'Already exists in this collection' },
     );
   }
   if (plan.column) {

@@ -1,4 +1,4 @@
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { invalidField } from '@/lib/core/errors';
 
 export const RESERVED_PREFIXES = ['daas_', 'directus_', 'xtr_'] as const;
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
@@ -17,27 +17,25 @@ const OBJECT_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
  */
 export function assertIdentifier(name: unknown, what: 'collection' | 'field'): string {
   if (typeof name !== 'string' || name.length === 0) {
-    throw new InvalidPayloadError(`"${what}" is required`);
+    throw invalidField(what, 'is required', { type: 'required' });
   }
-  if (name.length > 63) {
-    throw new InvalidPayloadError(
-      `${cap(what)} name "${name.slice(0, 63)}…" is longer than 63 characters`,
-    );
-  }
+  // The payload key holding the name (`collection`, `field`) is the field at fault.
+  const shown = name.length > 63 ? `${name.slice(0, 63)}…` : name;
+  const refuse = (text: string) =>
+    invalidField(what, text, { message: `${cap(what)} name "${shown}" ${text}` });
+  if (name.length > 63) throw refuse('is longer than 63 characters');
   if (!IDENTIFIER.test(name)) {
-    throw new InvalidPayloadError(
-      `${cap(what)} name "${name}" may only contain lowercase letters, digits and underscores, and must not start with a digit`,
+    throw refuse(
+      'may only contain lowercase letters, digits and underscores, and must not start with a digit',
     );
   }
   if (OBJECT_NAMES.has(name) || name.startsWith('__')) {
-    throw new InvalidPayloadError(
-      `${cap(what)} name "${name}" is reserved: "__proto__", "constructor", "prototype" and names starting with "__" can't be used`,
+    throw refuse(
+      'is reserved: "__proto__", "constructor", "prototype" and names starting with "__" can\'t be used',
     );
   }
   const prefix = RESERVED_PREFIXES.find((p) => name.startsWith(p));
-  if (prefix && what === 'collection') {
-    throw new InvalidPayloadError(`Collection name "${name}" uses the reserved prefix "${prefix}"`);
-  }
+  if (prefix && what === 'collection') throw refuse(`uses the reserved prefix "${prefix}"`);
   return name;
 }
 

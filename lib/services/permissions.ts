@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
-import { AppError, InvalidPayloadError } from '@/lib/core/errors';
+import { AppError, invalidField } from '@/lib/core/errors';
 import { compileFilter } from '@/lib/items/filter';
 import { normalizeFilter } from '@/lib/items/parse';
 import { getSchema, SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
@@ -42,7 +42,9 @@ function checkFilter(
     });
   } catch (err) {
     if (err instanceof AppError && err.status < 500) {
-      throw new InvalidPayloadError(`Invalid "${input.name}" filter: ${err.message}`);
+      throw invalidField(input.name, `is not a valid filter: ${err.message}`, {
+        message: `Invalid "${input.name}" filter: ${err.message}`,
+      });
     }
     throw err;
   }
@@ -51,7 +53,10 @@ function checkFilter(
 async function check(after: Item, ctx: RequestContext): Promise<void> {
   for (const f of ['policy', 'collection', 'action'] as const) {
     if (after[f] === undefined || after[f] === null) {
-      throw new InvalidPayloadError(`Field "${f}" is required`);
+      throw invalidField(f, 'is required', {
+        type: 'required',
+        message: `Field "${f}" is required`,
+      });
     }
   }
   const policy = await ctx.db
@@ -59,21 +64,31 @@ async function check(after: Item, ctx: RequestContext): Promise<void> {
     .select('id')
     .where('id', '=', String(after.policy))
     .executeTakeFirst();
-  if (!policy) throw new InvalidPayloadError(`Policy "${after.policy}" doesn't exist`);
+  if (!policy) {
+    throw invalidField('policy', "doesn't exist", {
+      type: 'foreign_key',
+      message: `Policy "${after.policy}" doesn't exist`,
+    });
+  }
   const name = String(after.collection);
   const schema = await getSchema(ctx.db);
   const c = Object.hasOwn(schema.collections, name) ? schema.collections[name] : undefined;
   if (!c) {
     // A system collection without a table of its own (served by an endpoint) is still valid.
     if (name.startsWith(SYSTEM_PREFIX) && /^[a-z0-9_]+$/.test(name)) return;
-    throw new InvalidPayloadError(`Collection "${name}" doesn't exist`);
+    throw invalidField('collection', "doesn't exist", {
+      type: 'foreign_key',
+      message: `Collection "${name}" doesn't exist`,
+    });
   }
   const fields = after.fields;
   if (Array.isArray(fields)) {
     for (const f of fields) {
       if (f === '*') continue;
       if (typeof f !== 'string' || !Object.hasOwn(c.fields, f)) {
-        throw new InvalidPayloadError(`Field "${String(f)}" doesn't exist in collection "${name}"`);
+        throw invalidField('fields', `names a field that doesn't exist: ${String(f)}`, {
+          message: `Field "${String(f)}" doesn't exist in collection "${name}"`,
+        });
       }
     }
   }
@@ -83,7 +98,9 @@ async function check(after: Item, ctx: RequestContext): Promise<void> {
   if (presets && typeof presets === 'object') {
     for (const f of Object.keys(presets)) {
       if (!Object.hasOwn(c.fields, f)) {
-        throw new InvalidPayloadError(`Preset field "${f}" doesn't exist in collection "${name}"`);
+        throw invalidField('presets', `names a field that doesn't exist: ${f}`, {
+          message: `Preset field "${f}" doesn't exist in collection "${name}"`,
+        });
       }
     }
   }

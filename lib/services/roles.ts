@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { invalidField } from '@/lib/core/errors';
 import type { ItemsQueryInput } from '@/lib/items/parse';
 import { keepAnAdmin } from './admins';
 import { SystemService, type Item } from './system-collection';
@@ -22,20 +22,32 @@ export const createRolesBody = z.union([roleFields, z.array(roleFields).min(1)])
 /** The parent must exist and the role must not end up among its own ancestors. */
 async function check(after: Item, ctx: RequestContext): Promise<void> {
   if (typeof after.name !== 'string' || !after.name.trim()) {
-    throw new InvalidPayloadError('Field "name" is required');
+    throw invalidField('name', 'is required', {
+      type: 'required',
+      message: 'Field "name" is required',
+    });
   }
   let parent = typeof after.parent === 'string' ? after.parent : null;
   const seen = new Set<string>(after.id ? [String(after.id)] : []);
   let first = true;
   while (parent) {
-    if (seen.has(parent)) throw new InvalidPayloadError("A role can't be its own ancestor");
+    if (seen.has(parent)) {
+      throw invalidField('parent', "can't be the role itself or one of its children", {
+        message: "A role can't be its own ancestor",
+      });
+    }
     seen.add(parent);
     const row = await ctx.db
       .selectFrom('daas_roles')
       .select('parent')
       .where('id', '=', parent)
       .executeTakeFirst();
-    if (!row && first) throw new InvalidPayloadError(`Parent role "${parent}" doesn't exist`);
+    if (!row && first) {
+      throw invalidField('parent', "doesn't exist", {
+        type: 'foreign_key',
+        message: `Parent role "${parent}" doesn't exist`,
+      });
+    }
     first = false;
     parent = row?.parent ?? null;
   }

@@ -5,7 +5,13 @@ import { invalidateAccessCache } from '@/lib/access/policies';
 import type { Db } from '@/lib/db/client';
 import { translateDbError } from '@/lib/db/errors';
 import type { RequestContext } from '@/lib/core/context';
-import { ConflictError, AppError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import {
+  ConflictError,
+  AppError,
+  fieldError,
+  InvalidPayloadError,
+  NotFoundError,
+} from '@/lib/core/errors';
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import type { Filter, Query } from '@/lib/items/query';
 import { getSchema } from '@/lib/schema/overview';
@@ -116,9 +122,11 @@ async function storedRows(
   return res.rows;
 }
 
-export function uniqueError(field: string): InstanceType<typeof ConflictError> {
-  return new ConflictError(`Value for field "${field}" has to be unique`, {
-    extensions: { field },
+export function uniqueError(field: string): AppError {
+  return fieldError(ConflictError, `Value for field "${field}" has to be unique`, {
+    field,
+    type: 'unique',
+    message: 'Has to be unique',
   });
 }
 

@@ -6,7 +6,7 @@ import { hashPassword } from '@/lib/core/passwords';
 import { signingKey } from '@/lib/auth/secret';
 import { publicUrl } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
-import { InvalidPayloadError, InvalidTokenError } from '@/lib/core/errors';
+import { invalidField, InvalidTokenError } from '@/lib/core/errors';
 import { sendMailQuietly } from '@/lib/mail/send';
 import { users } from './users';
 
@@ -38,13 +38,14 @@ function invitePage(inviteUrl: string | undefined, served: string | null): URL {
   try {
     url = new URL(inviteUrl);
   } catch {
-    throw new InvalidPayloadError('"invite_url" must be an absolute URL');
+    throw invalidField('invite_url', 'must be an absolute URL');
   }
   // Anywhere else would hand a working invitation token to a foreign site.
   const allowed = new URL(base).origin;
   if (url.origin !== allowed && url.origin !== served) {
-    throw new InvalidPayloadError(
-      `"invite_url" must be on the origin of PUBLIC_URL (${allowed}) or the origin the request comes from; to invite from ${url.origin}, open the studio there or set PUBLIC_URL=${url.origin}`,
+    throw invalidField(
+      'invite_url',
+      `must be on the origin of PUBLIC_URL (${allowed}) or the origin the request comes from; to invite from ${url.origin}, open the studio there or set PUBLIC_URL=${url.origin}`,
     );
   }
   return url;
@@ -80,7 +81,10 @@ export async function inviteUsers(
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
       .executeTakeFirst();
     if (existing && existing.status !== 'invited') {
-      throw new InvalidPayloadError(`User "${email}" already exists`);
+      throw invalidField('email', 'already exists', {
+        type: 'unique',
+        message: `User "${email}" already exists`,
+      });
     }
     if (existing) {
       invited.push({ id: existing.id, email });

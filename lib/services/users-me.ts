@@ -12,7 +12,7 @@ import {
   AppError,
   ForbiddenError,
   InvalidCredentialsError,
-  InvalidPayloadError,
+  invalidField,
   NotFoundError,
   UnauthenticatedError,
 } from '@/lib/core/errors';
@@ -129,9 +129,10 @@ export async function readMe(ctx: RequestContext): Promise<Item> {
 
 async function checkCurrentPassword(id: string, given: string | undefined, ctx: RequestContext) {
   if (given === undefined) {
-    throw new InvalidPayloadError(
-      'A new email or password needs the current password in "current_password"',
-    );
+    throw invalidField('current_password', 'is required to change the email or password', {
+      type: 'required',
+      message: 'A new email or password needs the current password in "current_password"',
+    });
   }
   const user = await ctx.db
     .selectFrom('daas_users')
@@ -150,7 +151,7 @@ async function checkCurrentPassword(id: string, given: string | undefined, ctx: 
     );
   } catch (err) {
     if (err instanceof InvalidCredentialsError) {
-      throw new InvalidPayloadError('"current_password" is not the current password');
+      throw invalidField('current_password', 'is not the current password');
     }
     throw err;
   }

@@ -5,7 +5,7 @@ import { hashPassword } from '@/lib/core/passwords';
 import { endUserSessions } from '@/lib/auth/sessions';
 import type { Accountability } from '@/lib/core/accountability';
 import type { RequestContext } from '@/lib/core/context';
-import { ForbiddenError, InvalidPayloadError } from '@/lib/core/errors';
+import { ForbiddenError, invalidField } from '@/lib/core/errors';
 import { permissionOf } from '@/lib/items/access';
 import { getSchema } from '@/lib/schema/overview';
 import { keepAnAdmin } from './admins';
@@ -97,9 +97,10 @@ function guardOwnCredentials(after: Item, ctx: RequestContext, before: Item) {
   const { user, admin } = ctx.accountability;
   if (admin || before.id !== user || reauthenticated.has(ctx.accountability)) return;
   if (after.email !== before.email || after.password !== before.password) {
-    throw new InvalidPayloadError(
-      'Change your own email or password through /users/me with "current_password"',
-    );
+    const field = after.email !== before.email ? 'email' : 'password';
+    throw invalidField(field, 'changes only through /users/me with "current_password"', {
+      message: 'Change your own email or password through /users/me with "current_password"',
+    });
   }
 }
 
@@ -121,7 +122,12 @@ async function check(after: Item, ctx: RequestContext, before?: Item): Promise<v
       .select('id')
       .where('id', '=', after.role)
       .executeTakeFirst();
-    if (!role) throw new InvalidPayloadError(`Role "${after.role}" doesn't exist`);
+    if (!role) {
+      throw invalidField('role', "doesn't exist", {
+        type: 'foreign_key',
+        message: `Role "${after.role}" doesn't exist`,
+      });
+    }
   }
   const demoted = before && (after.role !== before.role || after.status !== 'active');
   if (demoted && before.status === 'active')

@@ -5,6 +5,7 @@ import type { RequestContext } from '@/lib/core/context';
 import {
   AppError,
   ConflictError,
+  fieldError,
   ForbiddenError,
   InvalidPayloadError,
   NotFoundError,
@@ -64,8 +65,10 @@ export const promoteBody = z
 export const versionParams = z.object({ id: z.string().min(1).max(255) });
 
 function uniqueKey(): AppError {
-  return new ConflictError('A version with this key already exists for this item', {
-    extensions: { field: 'key' },
+  return fieldError(ConflictError, 'A version with this key already exists for this item', {
+    field: 'key',
+    type: 'unique',
+    message: 'A version with this key already exists for this item',
   });
 }
 

@@ -26,7 +26,7 @@ function expectError(res: TestResponse, status: number, code: string): string {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(res.body).toEqual({
-    errors: [{ message: expect.any(String), extensions: { code } }],
+    errors: [{ message: expect.any(String), extensions: expect.objectContaining({ code }) }],
   });
   expect(res.text).not.toMatch(/\b(select|insert|update|from)\b .*\b(daas_|where|set)\b/i);
   expect(res.text).not.toMatch(/\bat .*\(?[\w/.-]+\.(js|ts|mjs):\d+/);
@@ -108,6 +108,11 @@ describe('fields', () => {
     const message = expectError(res, 400, 'INVALID_PAYLOAD');
     expect(message).toContain('"colour"');
     expect(message).toContain('"size"');
+    const fields = res.body.errors[0].extensions.fields as { field: string; type: string }[];
+    expect(fields.map((f) => [f.field, f.type])).toEqual([
+      ['colour', 'unknown_field'],
+      ['size', 'unknown_field'],
+    ]);
   });
 
   it.each([
@@ -117,8 +122,10 @@ describe('fields', () => {
     ['activity_retention_days', { activity_retention_days: null }],
     ['project_name', { project_name: 12 }],
   ])('answers 400 naming %s when its type is wrong', async (field, body) => {
-    const message = expectError(await patchRaw(JSON.stringify(body)), 400, 'INVALID_PAYLOAD');
+    const res = await patchRaw(JSON.stringify(body));
+    const message = expectError(res, 400, 'INVALID_PAYLOAD');
     expect(message).toContain(`"${field}"`);
+    expect(res.body.errors[0].extensions.field).toBe(field);
   });
 
   it('refuses a NUL character with 400 instead of passing it to the database', async () => {

@@ -163,7 +163,11 @@ describe('PATCH /api/users/me', () => {
       current_password: user.password,
     });
     expect(res.status).toBe(409);
-    expect(res.body.errors[0].extensions).toEqual({ code: 'RECORD_NOT_UNIQUE', field: 'email' });
+    expect(res.body.errors[0].extensions).toMatchObject({
+      code: 'RECORD_NOT_UNIQUE',
+      field: 'email',
+      type: 'unique',
+    });
   });
 
   it('answers 401 without credentials', async () => {

@@ -16,14 +16,57 @@ const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 /** The catch-all only answers "route not found"; it is not an endpoint anyone calls. */
 const NOT_DOCUMENTED = new Set(['/api/[...path]']);
 
+/** One field at fault, as `fields` lists them (see fieldExtensions in lib/core/errors). */
+const FIELD_PROBLEM: SchemaObject = {
+  type: 'object',
+  properties: {
+    field: { type: 'string', description: 'The payload key at fault (first path segment)' },
+    type: {
+      type: 'string',
+      description:
+        'What failed: required, unique, invalid_type, max_length, range, unknown_field, a zod issue code or the validation rule operator (_eq, _starts_with...)',
+    },
+    message: { type: 'string', description: "The problem in this field's own words" },
+    path: {
+      type: 'array',
+      items: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      description: 'Where inside the value, when deeper than the field',
+    },
+  },
+  required: ['field', 'type', 'message'],
+};
+
+/**
+ * Extensions of an error about fields, as Directus names them for FAILED_VALIDATION: `field`
+ * and `type` of the first problem, and `fields`, every problem.
+ */
+const FIELD_EXTENSIONS: Record<string, SchemaObject> = {
+  field: { type: 'string', description: 'The (first) field at fault' },
+  type: { type: 'string', description: 'What failed for that field' },
+  path: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+  fields: { type: 'array', items: FIELD_PROBLEM, description: 'Every field at fault' },
+};
+
 const ERROR_SCHEMAS: Record<string, SchemaObject> = {
   SimpleError: {
     type: 'object',
-    properties: { error: { type: 'string' }, code: { type: 'string' } },
+    properties: {
+      error: { type: 'string' },
+      code: {
+        type: 'string',
+        description: 'INVALID_PAYLOAD, FAILED_VALIDATION, RECORD_NOT_UNIQUE, FORBIDDEN...',
+      },
+      extensions: {
+        type: 'object',
+        description: 'Present when the error is about fields of the payload',
+        properties: FIELD_EXTENSIONS,
+      },
+    },
     required: ['error'],
   },
   StructuredError: {
     type: 'object',
+    description: 'One entry; an error about fields lists them in its extensions.',
     properties: {
       errors: {
         type: 'array',
@@ -33,7 +76,7 @@ const ERROR_SCHEMAS: Record<string, SchemaObject> = {
             message: { type: 'string' },
             extensions: {
               type: 'object',
-              properties: { code: { type: 'string' } },
+              properties: { code: { type: 'string' }, ...FIELD_EXTENSIONS },
               required: ['code'],
             },
           },

@@ -1,19 +1,16 @@
 import 'server-only';
-import { sql } from 'kysely';
-import { defineError, ForbiddenError, NotFoundError } from '@/lib/core/errors';
+import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import type { SchemaOverview } from '@/lib/schema/overview';
-import { fieldCondition, type PermissionRow } from '@/lib/access/permissions';
-import { andFilters, permissionOf, type ScopeRule } from '../access';
-import { compileFilter } from '../filter';
+import type { PermissionRow } from '@/lib/access/permissions';
+import { permissionOf, type ScopeRule } from '../access';
 import { fieldDenied } from '../filter/context';
 import type { Filter } from '../query';
 import type { ItemsContext } from './context';
+import { countMatching, firstRule, validationFailed } from './matching';
 import { resolvePresets } from './presets';
 import type { Key, Row } from './sql';
 
 export type WriteAction = 'create' | 'update' | 'delete';
-
-export const FailedValidationError = defineError('FAILED_VALIDATION', 400, 'Validation failed');
 
 /** What a non-admin write must respect; null (from authorizeWrite) means no checks. */
 export interface WriteRule {
@@ -74,54 +71,6 @@ export function checkFields(rule: WriteRule | null, payload: unknown): void {
 }
 
 /**
- * Each field written must be granted, on each row, by a permission that applies to that
- * row: with several permissions (one per policy), a field one of them grants is not written
- * on rows only another one covers. An update is checked against the rows before the write
- * (`rows`: the item filters of the permissions granting the field; a miss is a 403 naming
- * the field) and after it (`validation`: the validation of one of them; a 400), a create
- * against the new row (`created`: item filter and validation of one permission granting
- * the field; a 403). A single permission needs no check here: checkFields, the item filter
- * and checkWritten already say it all.
- */
-export async function checkFieldRows(
-  ctx: ItemsContext,
-  input: {
-    rule: WriteRule | null;
-    schema: SchemaOverview;
-    pk: string;
-    keys: Key[];
-    payload: unknown;
-    check: 'rows' | 'validation' | 'created';
-  },
-): Promise<void> {
-  const { rule, payload } = input;
-  if (!rule || rule.rows.length <= 1 || !input.keys.length) return;
-  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return;
-  const condition = {
-    rows: undefined,
-    validation: (row: PermissionRow) => row.validation,
-    created: (row: PermissionRow) => andFilters(row.permissions, row.validation),
-  }[input.check];
-  // Fields with the same condition are checked together.
-  const checks = new Map<string, { filter: Filter; field: string }>();
-  for (const field of Object.keys(payload)) {
-    const filter = fieldCondition(rule, field, condition);
-    if (!filter) continue;
-    const key = JSON.stringify(filter);
-    if (!checks.has(key)) checks.set(key, { filter, field });
-  }
-  const target = { collection: rule.collection, schema: input.schema, pk: input.pk };
-  const expected = new Set(input.keys.map(String)).size;
-  for (const { filter, field } of checks.values()) {
-    if ((await countMatching(ctx, target, input.keys, filter)) >= expected) continue;
-    if (input.check === 'validation') {
-      throw new FailedValidationError(`Validation failed for field "${field}"`);
-    }
-    throw fieldDenied(rule.collection, field);
-  }
-}
-
-/**
  * Presets are defaults: what the caller sends wins. In a scoped request a new row of a
  * collection with a scope field belongs to the request's scope unless it says otherwise
  * (and what it says is checked against the scope after the write).
@@ -167,46 +116,7 @@ export async function checkWritten(
   }
   if (rule.validation) {
     if ((await countMatching(ctx, target, input.keys, rule.validation)) < expected) {
-      throw new FailedValidationError(
-        `Validation failed for field "${firstField(rule.validation) ?? input.pk}"`,
-      );
+      throw validationFailed(firstRule(rule.validation)?.field ?? input.pk, rule.validation);
     }
   }
-}
-
-async function countMatching(
-  ctx: ItemsContext,
-  input: { collection: string; schema: SchemaOverview; pk: string },
-  keys: Key[],
-  filter: Filter,
-): Promise<number> {
-  const where = compileFilter(filter, {
-    schema: input.schema,
-    collection: input.collection,
-    alias: input.collection,
-    accountability: ctx.accountability,
-  });
-  const table = sql.id(input.collection);
-  const pk = sql`${table}.${sql.id(input.pk)}`;
-  const list = sql.join(keys.map((k) => sql`${k}`));
-  const res = await sql<{
-    n: number;
-  }>`select count(*)::integer as n from ${table} where ${pk} in (${list}) and ${where}`.execute(
-    ctx.db,
-  );
-  return Number(res.rows[0]?.n ?? 0);
-}
-
-/** The first field a filter names, for the message of a failed validation. */
-function firstField(filter: unknown): string | null {
-  if (!filter || typeof filter !== 'object') return null;
-  for (const [key, value] of Object.entries(filter)) {
-    if (key === '_and' || key === '_or') {
-      for (const part of Array.isArray(value) ? value : []) {
-        const found = firstField(part);
-        if (found) return found;
-      }
-    } else if (!key.startsWith('_')) return key;
-  }
-  return null;
 }

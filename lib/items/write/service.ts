@@ -2,7 +2,7 @@ import 'server-only';
 import type { RawBuilder } from 'kysely';
 import { config } from '@/lib/core/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
-import { AppError, InvalidPayloadError } from '@/lib/core/errors';
+import { AppError, invalidField, InvalidPayloadError } from '@/lib/core/errors';
 import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
 import { announcedAfterCommit } from '@/lib/db/write-notices';
 import { readsChanged } from '../read/cache';
@@ -180,7 +180,9 @@ export function upsertOne(
     }
     const sent = (data as Record<string, unknown>)[c.primary];
     if (sent !== undefined && String(sent) !== String(k)) {
-      throw new InvalidPayloadError(`Primary key "${c.primary}" doesn't match the URL`);
+      throw invalidField(c.primary, "doesn't match the key in the URL", {
+        message: `Primary key "${c.primary}" doesn't match the URL`,
+      });
     }
     return { key: await w.create(collection, { ...data, [c.primary]: k }), created: true };
   });

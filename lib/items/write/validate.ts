@@ -1,10 +1,15 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { hashPassword } from '@/lib/core/passwords';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import {
+  AppError,
+  FailedValidationError,
+  fieldError,
+  fieldProblems,
+  InvalidPayloadError,
+  type FieldProblem,
+} from '@/lib/core/errors';
 import type { FieldOverview } from '@/lib/schema/overview';
-
-type PayloadError = InstanceType<typeof InvalidPayloadError>;
 
 const INT_RANGE: Record<string, [number, number]> = {
   smallint: [-32768, 32767],
@@ -27,10 +32,21 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-function invalid(field: FieldOverview, value: unknown, expected: string): PayloadError {
-  return new InvalidPayloadError(
+function invalid(field: FieldOverview, value: unknown, expected: string): AppError {
+  return fieldError(
+    InvalidPayloadError,
     `Invalid value (${describe(value)}) for field "${field.field}": expected ${expected}`,
+    { field: field.field, type: 'invalid_type', message: `Expected ${expected}` },
   );
+}
+
+/** A value of the right type that breaks a limit of its column (length, range, precision). */
+function outOfBounds(field: FieldOverview, type: string, what: string): AppError {
+  return fieldError(InvalidPayloadError, `Value for field "${field.field}" ${what}`, {
+    field: field.field,
+    type,
+    message: what[0].toUpperCase() + what.slice(1),
+  });
 }
 
 function validDate(y: string, m: string, d: string): boolean {
@@ -47,9 +63,7 @@ function integer(field: FieldOverview, value: unknown): number {
   if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw invalid(field, value, 'an integer');
   const [min, max] = INT_RANGE[field.schema?.data_type ?? 'integer'] ?? INT_RANGE.integer;
   if (n < min || n > max) {
-    throw new InvalidPayloadError(
-      `Value for field "${field.field}" is out of range (${min} to ${max})`,
-    );
+    throw outOfBounds(field, 'range', `is out of range (${min} to ${max})`);
   }
   return n;
 }
@@ -60,9 +74,7 @@ function bigInteger(field: FieldOverview, value: unknown): string {
   else if (typeof value === 'string' && DIGITS.test(value.trim())) n = BigInt(value.trim());
   else throw invalid(field, value, 'an integer or a string of digits');
   if (n < INT8_MIN || n > INT8_MAX) {
-    throw new InvalidPayloadError(
-      `Value for field "${field.field}" is out of the bigInteger range`,
-    );
+    throw outOfBounds(field, 'range', 'is out of the bigInteger range');
   }
   return n.toString();
 }
@@ -92,9 +104,7 @@ function decimal(field: FieldOverview, value: unknown): string {
     const whole = m[1].replace(/^0+/, '').length;
     const fraction = (m[2] ?? '').replace(/0+$/, '').length;
     if (whole > precision - scale || fraction > scale) {
-      throw new InvalidPayloadError(
-        `Value for field "${field.field}" does not fit decimal(${precision}, ${scale})`,
-      );
+      throw outOfBounds(field, 'range', `does not fit decimal(${precision}, ${scale})`);
     }
   }
   return text;
@@ -151,9 +161,7 @@ function string(field: FieldOverview, value: unknown): string {
   if (typeof value !== 'string') throw invalid(field, value, 'a string');
   const max = field.schema?.max_length;
   if (max && [...value].length > max) {
-    throw new InvalidPayloadError(
-      `Value for field "${field.field}" is too long (at most ${max} characters)`,
-    );
+    throw outOfBounds(field, 'max_length', `is too long (at most ${max} characters)`);
   }
   return value;
 }
@@ -218,8 +226,13 @@ export function isRequired(field: FieldOverview): boolean {
   );
 }
 
-export function requiredError(field: FieldOverview): PayloadError {
-  return new InvalidPayloadError(`Field "${field.field}" is required and can't be null`);
+/** A required field left out or sent as null: FAILED_VALIDATION of type `required`, as Directus. */
+export function requiredError(field: FieldOverview): AppError {
+  return fieldError(FailedValidationError, `Field "${field.field}" is required and can't be null`, {
+    field: field.field,
+    type: 'required',
+    message: "Is required and can't be null",
+  });
 }
 
 /** A key as sent in a URL or payload, in its primary key's type; null when it cannot be one. */
@@ -239,4 +252,40 @@ export async function coerceKey(
 export function generatedKey(field: FieldOverview): string | undefined {
   if (field.type !== 'uuid' || field.schema?.default_value != null) return undefined;
   return crypto.randomUUID();
+}
+
+/**
+ * Collects the field errors of one payload so they are answered together: one error with
+ * every field's problem, of the first error's code when all share it, else INVALID_PAYLOAD.
+ */
+export class FieldProblems {
+  private readonly errors: AppError[] = [];
+
+  add(err: AppError): void {
+    this.errors.push(err);
+  }
+
+  /** Runs a check; an error naming fields is kept, any other is thrown at once. */
+  async check(run: () => Promise<unknown>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      if (!(err instanceof AppError) || !fieldProblems(err).length) throw err;
+      this.add(err);
+    }
+  }
+
+  throwAny(): void {
+    const [first] = this.errors;
+    if (!first) return;
+    if (this.errors.length === 1) throw first;
+    const list: FieldProblem[] = this.errors.flatMap(fieldProblems);
+    const Kind = this.errors.every((e) => e.code === first.code)
+      ? first.code === FailedValidationError.code
+        ? FailedValidationError
+        : InvalidPayloadError
+      : InvalidPayloadError;
+    const names = [...new Set(list.map((p) => `"${p.field}"`))].join(', ');
+    throw fieldError(Kind, `Invalid values for fields ${names}`, list);
+  }
 }

@@ -2,25 +2,38 @@ import 'server-only';
 import type { RawBuilder } from 'kysely';
 import type { Db } from '@/lib/db/client';
 import { emitter, itemEvents, type HookContext, type HookMeta } from '@/lib/events/emitter';
-import { AppError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import {
+  AppError,
+  fieldError,
+  invalidField,
+  InvalidPayloadError,
+  NotFoundError,
+} from '@/lib/core/errors';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { relationOf, type M2MHop, type O2MHop } from '../relations-path';
 import { recordActivity, type AuditAction } from './audit';
 import {
   authorizeWrite,
-  checkFieldRows,
   checkFields,
   checksCreatedRow,
   checkWritten,
   withDefaults,
 } from './authorize';
+import { checkFieldRows, checkValidated, coverageOf } from './field-rows';
 import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { writeRelated } from './nested';
 import { insertAudited, revisionsAlike } from './one-statement';
 import { withSpecials } from './specials';
 import { deleteRows, insertRow, selectRows, updateRows, type Key, type Row } from './sql';
-import { coerceKey, coerceValue, generatedKey, isRequired, requiredError } from './validate';
+import {
+  coerceKey,
+  coerceValue,
+  FieldProblems,
+  generatedKey,
+  isRequired,
+  requiredError,
+} from './validate';
 
 export interface Mutation {
   collection: string;
@@ -124,10 +137,14 @@ export class Writer {
   ): Promise<Prepared> {
     if (!isObject(payload)) throw new InvalidPayloadError('Payload must be an object');
     const out: Prepared = { columns: {}, related: [] };
+    // Every bad value of the payload is reported at once, each on its field.
+    const problems = new FieldProblems();
     for (const [name, value] of Object.entries(payload)) {
       if (!Object.hasOwn(c.fields, name)) {
-        throw new InvalidPayloadError(
+        throw fieldError(
+          InvalidPayloadError,
           `Field "${name}" doesn't exist in collection "${c.collection}"`,
+          { field: name, type: 'unknown_field', message: "Doesn't exist in this collection" },
         );
       }
       const field = c.fields[name];
@@ -138,10 +155,24 @@ export class Writer {
         continue;
       }
       if (field.schema.is_generated) {
-        throw new InvalidPayloadError(`Field "${name}" is generated and can't be written`);
+        problems.add(
+          fieldError(InvalidPayloadError, `Field "${name}" is generated and can't be written`, {
+            field: name,
+            type: 'generated',
+            message: "Is generated and can't be written",
+          }),
+        );
+        continue;
       }
-      out.columns[name] = await this.column(c, field, value);
+      const related = relationOf(this.schema, c.collection, name);
+      if (related?.kind === 'm2o' && isObject(value)) {
+        // A related object instead of a key: create or update it first, then link its key.
+        out.columns[name] = await coerceValue(field, await this.upsert(related.related, value));
+        continue;
+      }
+      await problems.check(async () => (out.columns[name] = await this.column(field, value)));
     }
+    problems.throwAny();
     out.columns = withSpecials({
       collection: c,
       columns: out.columns,
@@ -152,26 +183,18 @@ export class Writer {
       for (const field of Object.values(c.fields)) {
         if (out.columns[field.field] !== undefined || !isRequired(field)) continue;
         const generated = field.field === c.primary ? generatedKey(field) : undefined;
-        if (generated === undefined) throw requiredError(field);
-        out.columns[field.field] = generated;
+        if (generated === undefined) problems.add(requiredError(field));
+        else out.columns[field.field] = generated;
       }
+      problems.throwAny();
     }
     return out;
   }
 
-  private async column(
-    c: CollectionOverview,
-    field: FieldOverview,
-    value: unknown,
-  ): Promise<unknown> {
+  private async column(field: FieldOverview, value: unknown): Promise<unknown> {
     if (value === null) {
       if (field.schema && !field.schema.is_nullable) throw requiredError(field);
       return null;
-    }
-    const hop = relationOf(this.schema, c.collection, field.field);
-    if (hop?.kind === 'm2o' && isObject(value)) {
-      // A related object instead of a key: create or update it first, then link its key.
-      value = await this.upsert(hop.related, value);
     }
     return coerceValue(field, value);
   }
@@ -270,10 +293,14 @@ export class Writer {
     checkFields(rule, payload);
     const target = { rule, schema: this.schema, pk: c.primary, keys, payload };
     await checkFieldRows(this.ctx, { ...target, check: 'rows' });
+    const coverage = await coverageOf(this.ctx, target);
     const { columns, related } = await this.prepare(c, payload, 'update');
     if (Object.hasOwn(columns, c.primary)) {
       if (keys.length !== 1 || String(columns[c.primary]) !== String(keys[0])) {
-        throw new InvalidPayloadError(`Primary key "${c.primary}" can't be changed`);
+        throw invalidField(c.primary, "can't be changed", {
+          type: 'readonly',
+          message: `Primary key "${c.primary}" can't be changed`,
+        });
       }
       delete columns[c.primary];
     }
@@ -288,7 +315,7 @@ export class Writer {
         await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
     }
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys });
-    await checkFieldRows(this.ctx, { ...target, check: 'validation' });
+    await checkValidated(this.ctx, { ...target, coverage });
     await recordActivity(this.ctx.db, {
       ctx: this.ctx,
       collection: c,

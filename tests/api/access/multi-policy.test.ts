@@ -320,9 +320,10 @@ describe('updates under two policies', () => {
     // P2 has no validation: it must not lift P1's rule on the field only P1 grants.
     const res = await send('PATCH', '/api/items/mp_notes/1', { title: 'bad-title' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       error: 'Validation failed for field "title"',
       code: 'FAILED_VALIDATION',
+      extensions: { field: 'title', type: '_nstarts_with' },
     });
     expect((await note(1))?.title).toBe(TITLE_1);
   });

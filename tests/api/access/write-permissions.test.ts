@@ -120,6 +120,7 @@ describe('item writes under permissions', () => {
     expect(res.body).toEqual({
       error: 'Validation failed for field "priority"',
       code: 'FAILED_VALIDATION',
+      extensions: expect.objectContaining({ field: 'priority', type: expect.any(String) }),
     });
     expect((await rows('wp_notes')).length).toBe(before);
     const upd = await send('PATCH', '/api/items/wp_notes/1', { priority: 50 });

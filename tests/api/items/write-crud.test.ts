@@ -44,9 +44,11 @@ describe('POST /api/items/:collection', () => {
     const before = await count('wc_articles');
     const res = await create([{ title: 'Fine' }, { title: null }]);
     expect(res.status).toBe(400);
+    // A required field sent as null: FAILED_VALIDATION of type "required", as in Directus.
     expect(res.body).toEqual({
       error: expect.stringContaining('"title"'),
-      code: 'INVALID_PAYLOAD',
+      code: 'FAILED_VALIDATION',
+      extensions: expect.objectContaining({ field: 'title', type: 'required' }),
     });
     expect(await count('wc_articles')).toBe(before);
   });

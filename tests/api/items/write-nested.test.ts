@@ -164,7 +164,11 @@ describe('nested writes in one payload', () => {
       comments: [{ body: 'fine' }, { body: null }],
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringContaining('"body"'), code: 'INVALID_PAYLOAD' });
+    expect(res.body).toEqual({
+      error: expect.stringContaining('"body"'),
+      code: 'FAILED_VALIDATION',
+      extensions: expect.objectContaining({ field: 'body', type: 'required' }),
+    });
     const after = await Promise.all(
       ['wn_posts', 'wn_authors', 'wn_comments', 'wn_tags', 'wn_posts_tags'].map(count),
     );

@@ -78,6 +78,10 @@ describe('values are checked against their field type', () => {
       expect(res.body).toEqual({
         error: expect.stringContaining(`"${field}"`),
         code: 'INVALID_PAYLOAD',
+        extensions: expect.objectContaining({
+          field,
+          fields: [expect.objectContaining({ field })],
+        }),
       });
       expect(await count('wv_all')).toBe(before);
     },
@@ -127,9 +131,11 @@ describe('required fields and unknown fields', () => {
     const before = await count('wv_strict');
     const res = await post('wv_strict', { note: 'no title' });
     expect(res.status).toBe(400);
+    // FAILED_VALIDATION of type "required", as Directus answers a required field left out.
     expect(res.body).toEqual({
       error: expect.stringContaining('"title"'),
-      code: 'INVALID_PAYLOAD',
+      code: 'FAILED_VALIDATION',
+      extensions: expect.objectContaining({ field: 'title', type: 'required' }),
     });
     expect(await count('wv_strict')).toBe(before);
   });
@@ -152,7 +158,11 @@ describe('required fields and unknown fields', () => {
     const before = await count('wv_strict');
     const res = await post('wv_strict', { title: 'x', nope: 1 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringContaining('"nope"'), code: 'INVALID_PAYLOAD' });
+    expect(res.body).toEqual({
+      error: expect.stringContaining('"nope"'),
+      code: 'INVALID_PAYLOAD',
+      extensions: expect.objectContaining({ field: 'nope', type: 'unknown_field' }),
+    });
     expect(await count('wv_strict')).toBe(before);
   });
 

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildPayload,
-  fieldOfMessage,
-  missingRequired,
-} from '@/components/studio/content/editor/payload';
+import { buildPayload, missingRequired } from '@/components/studio/content/editor/payload';
 import type { EditorField } from '@/components/studio/content/editor/use-editor-schema';
 import { toNestedWrite } from '@/components/studio/content/relations/related-model';
 import type { Field } from '@/lib/client/fields/types';
@@ -59,12 +55,6 @@ describe('item form payload', () => {
     expect(missingRequired([plain('title', true), plain('slug')], { title: '' }, true)).toEqual([
       'title',
     ]);
-  });
-
-  it('finds the field a server message is about', () => {
-    const msg = 'Invalid value (string) for field "rating": expected an integer';
-    expect(fieldOfMessage(msg, ['title', 'rating'])).toBe('rating');
-    expect(fieldOfMessage('Something else went wrong', ['title'])).toBeNull();
   });
 });
 

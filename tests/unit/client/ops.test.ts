@@ -2,41 +2,68 @@ import { describe, expect, it } from 'vitest';
 import { allowed, isActive } from '@/components/studio/nav-items';
 import { foldDays, lastDays } from '@/lib/client/activity/activity-per-day-query';
 import { filterParams } from '@/lib/client/activity/filter-params';
-import { ApiError } from '@/lib/client/fetcher';
+import { ApiError, parseApiError } from '@/lib/client/fetcher';
 import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { levelName } from '@/lib/client/logs/types';
 
 describe('fieldErrorsOf', () => {
-  it('reads per-field messages out of an INVALID_PAYLOAD message, by first path segment', () => {
-    const error = new ApiError(
-      400,
-      'INVALID_PAYLOAD',
-      'Invalid payload: "project_name": Too small; "cors_origins.0": must be an origin',
-    );
+  it('reads the fields of a simple error body from extensions.fields, by field', () => {
+    const error = parseApiError(400, {
+      error: 'Invalid payload: "project_name": Too small; "cors_origins.0": must be an origin',
+      code: 'INVALID_PAYLOAD',
+      extensions: {
+        field: 'project_name',
+        type: 'too_small',
+        fields: [
+          { field: 'project_name', type: 'too_small', message: 'Too small' },
+          {
+            field: 'cors_origins',
+            type: 'custom',
+            message: 'must be an origin',
+            path: ['cors_origins', 0],
+          },
+          { field: 'project_name', type: 'custom', message: 'second problem' },
+        ],
+      },
+    });
     expect(fieldErrorsOf(error)).toEqual({
       project_name: 'Too small',
       cors_origins: 'must be an origin',
     });
   });
 
-  it("reads a service's own single-field message", () => {
-    const error = new ApiError(
-      400,
-      'INVALID_PAYLOAD',
-      '"current_password" is not the current password',
+  it('reads one entry per field of a structured body, and a lone extensions.field', () => {
+    const several = parseApiError(400, {
+      errors: [
+        {
+          message: '"a": bad',
+          extensions: { code: 'FAILED_VALIDATION', field: 'a', type: 'required' },
+        },
+        {
+          message: '"b": worse',
+          extensions: { code: 'FAILED_VALIDATION', field: 'b', type: '_eq' },
+        },
+      ],
+    });
+    expect(several.code).toBe('FAILED_VALIDATION');
+    expect(fieldErrorsOf(several)).toEqual({ a: '"a": bad', b: '"b": worse' });
+    const unique = parseApiError(409, {
+      error: 'Value for field "email" has to be unique',
+      code: 'RECORD_NOT_UNIQUE',
+      extensions: { field: 'email', type: 'unique' },
+    });
+    expect(fieldErrorsOf(unique)).toEqual({ email: 'Value for field "email" has to be unique' });
+  });
+
+  it('never reads a field out of the words of a message', () => {
+    const worded = parseApiError(400, {
+      error: '"current_password" is wrong',
+      code: 'INVALID_PAYLOAD',
+    });
+    expect(fieldErrorsOf(worded)).toEqual({});
+    expect(fieldErrorsOf(new ApiError(400, 'INVALID_PAYLOAD', 'Field "name" is required'))).toEqual(
+      {},
     );
-    expect(fieldErrorsOf(error)).toEqual({ current_password: 'is not the current password' });
-  });
-
-  it('reads a check naming its field as Field "x", also over several lines', () => {
-    const required = new ApiError(400, 'INVALID_PAYLOAD', 'Field "name" is required');
-    expect(fieldErrorsOf(required)).toEqual({ name: 'is required' });
-    const compile = new ApiError(400, 'INVALID_PAYLOAD', '"source" does not compile:\nline 2');
-    expect(fieldErrorsOf(compile)).toEqual({ source: 'does not compile:\nline 2' });
-  });
-
-  it('gives nothing for other errors', () => {
-    expect(fieldErrorsOf(new ApiError(403, 'FORBIDDEN', '"x": y'))).toEqual({});
     expect(fieldErrorsOf(new Error('"x": y'))).toEqual({});
   });
 });

@@ -167,6 +167,16 @@ describe('buildDocument', () => {
     });
   });
 
+  it('describes the fields an error names, in both error shapes', () => {
+    const schemas = doc.components.schemas as Record<string, Record<string, any>>;
+    const simple = schemas.SimpleError.properties.extensions.properties;
+    expect(Object.keys(simple)).toEqual(['field', 'type', 'path', 'fields']);
+    expect(simple.fields.items.required).toEqual(['field', 'type', 'message']);
+    const entry = schemas.StructuredError.properties.errors.items.properties.extensions;
+    expect(Object.keys(entry.properties)).toEqual(['code', 'field', 'type', 'path', 'fields']);
+    expect(entry.required).toEqual(['code']);
+  });
+
   it('picks the error body shape by path', () => {
     const ref = (s: { $ref?: unknown } | undefined) => s?.$ref;
     expect(

@@ -9,7 +9,8 @@ import { FormAlert } from '@/components/studio/form-alert';
 import { useErrorMessage } from '@/components/studio/use-error-message';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/client/fetcher';
+import { ApiError, type ApiFieldError } from '@/lib/client/fetcher';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { useItemDeleteMutation } from '@/lib/client/items/item-delete-mutation';
 import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
 import { itemKeys } from '@/lib/client/items/keys';
@@ -22,11 +23,23 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils';
 import type { CollectionSchema } from '../use-collection-schema';
 import { FormField } from './form-field';
-import { buildPayload, fieldOfMessage, missingRequired } from './payload';
+import { buildPayload, missingRequired } from './payload';
 import { ItemActivity } from './item-activity';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorField } from './use-editor-schema';
 import { LeaveDialog, useLeaveGuard } from '@/components/studio/leave-guard';
+
+/** Problem types the item form words itself (messages `ItemEditor.fieldError.<type>`). */
+const FIELD_ERROR_TYPES = [
+  'required',
+  'unique',
+  'invalid_type',
+  'invalid',
+  'max_length',
+  'range',
+  'foreign_key',
+  'validation',
+] as const;
 
 /**
  * The form of one item, generated from its fields. Saves only what changed; Ctrl/Cmd+S
@@ -78,6 +91,14 @@ export function ItemForm({
   const remove = useItemDeleteMutation(schema.collection);
   const [values, setValues] = useState<Item>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The studio's words for what the server found wrong with a field, in the user's language;
+  // a validation rule's operator (`_eq`...) reads as a broken rule.
+  const fieldWording = ({ type }: ApiFieldError) => {
+    const key = type.startsWith('_') ? 'validation' : type;
+    return (FIELD_ERROR_TYPES as readonly string[]).includes(key)
+      ? t(`fieldError.${key as (typeof FIELD_ERROR_TYPES)[number]}`)
+      : undefined;
+  };
   const [formError, setFormError] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   // Revisions are for administrators; others who may read the activity log see that instead.
@@ -128,15 +149,16 @@ export function ItemForm({
           }
         },
         onError: (err) => {
-          const message = err instanceof ApiError ? err.message : errorMessage(err);
-          const field = fieldOfMessage(
-            message,
-            fields.map((f) => f.field.field),
+          // The fields the server names as data, kept to those this form shows.
+          const shown = new Set(fields.map((f) => f.field.field));
+          const onFields = Object.fromEntries(
+            Object.entries(fieldErrorsOf(err, fieldWording)).filter(([name]) => shown.has(name)),
           );
-          if (field) setErrors({ [field]: message });
+          const placed = Object.keys(onFields).length > 0;
+          if (placed) setErrors(onFields);
           toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' });
           setFormError(
-            field
+            placed
               ? t('fixErrors')
               : errorMessage(err) + (err instanceof ApiError ? ` ${err.message}` : ''),
           );

@@ -54,13 +54,3 @@ export function missingRequired(fields: EditorField[], values: Item, isNew: bool
     })
     .map((ef) => ef.field.field);
 }
-
-/**
- * The field a server validation message is about. The API names it in quotes
- * ("Invalid value (string) for field "age": expected an integer"), so the message can be
- * shown under that field rather than only at the top.
- */
-export function fieldOfMessage(message: string, names: readonly string[]): string | null {
-  const m = /field "([^"]+)"/i.exec(message) ?? /"([^"]+)"/.exec(message);
-  return m && names.includes(m[1]) ? m[1] : null;
-}
