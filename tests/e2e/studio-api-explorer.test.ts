@@ -164,7 +164,8 @@ describe('the API explorer', () => {
       await p.getByLabel('Email').fill(READER);
       await p.getByLabel('Password').fill(READER_PASSWORD);
       await p.getByRole('button', { name: 'Sign in' }).click();
-      await p.waitForURL(/\/en\/content$/);
+      // Signing in lands on the studio's home.
+      await p.waitForURL(/\/en$/);
       await openExplorer(p);
       const nav = sidebar(p);
       await nav.getByRole('button', { name: 'authors Open Group' }).waitFor();

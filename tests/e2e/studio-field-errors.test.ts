@@ -34,7 +34,8 @@ async function signIn(width: number, height: number): Promise<Page> {
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/en\/content$/);
+  // Signing in lands on the studio's home.
+  await page.waitForURL(/\/en$/);
   return page;
 }
 
