@@ -286,7 +286,7 @@ describe('studio batches and paging at 100,000 rows', () => {
     await page.getByRole('cell', { name: 'row 1', exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Search items' }).fill('row 9999');
     await page.getByRole('cell', { name: 'row 99990', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'n', exact: true }).click();
+    await page.getByRole('button', { name: 'N', exact: true }).click();
     await expect.poll(() => page.url()).toMatch(/sort=n/);
     await page.reload();
     expect(await page.getByRole('searchbox', { name: 'Search items' }).inputValue()).toBe(

@@ -25,7 +25,7 @@ const plain = (name: string, required = false): EditorField => ({
   field: field(name, { meta: { required } as Field['meta'] }),
   rel: null,
   relatedPk: 'id',
-  labelField: 'id',
+  display: { primaryKey: 'id', template: null, fields: ['id'] },
   junctionPk: null,
 });
 
@@ -33,7 +33,7 @@ const author: EditorField = {
   field: field('author', { type: 'integer' }),
   rel: { kind: 'm2o', related: 'authors' },
   relatedPk: 'id',
-  labelField: 'name',
+  display: { primaryKey: 'id', template: null, fields: ['id', 'name'] },
   junctionPk: null,
 };
 

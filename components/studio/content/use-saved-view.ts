@@ -1,0 +1,80 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import type { Preset } from '@/lib/client/presets/types';
+import { useSaveUserPreset } from '@/lib/client/presets/user-preset';
+import { presetFromView, type BrowserView } from './use-browser-view';
+
+const SAVE_DELAY_MS = 600;
+
+/**
+ * Keeps the caller's own preset of the collection in step with the view they are looking
+ * at (Directus's per-user view), so opening the collection again without view parameters
+ * shows the same columns, sort, filter and search. Saves after a pause in changes, one
+ * request at a time, and nothing while a bookmark is open or the view is untouched.
+ */
+export function useSavedView({
+  collection,
+  userId,
+  preset,
+  view,
+  base,
+  enabled,
+}: {
+  collection: string;
+  userId: string | null;
+  /** The user's preset as read when the page opened (null: none yet). */
+  preset: Preset | null;
+  view: BrowserView;
+  /** The default view: not worth a preset while nothing differs from it. */
+  base: BrowserView;
+  enabled: boolean;
+}) {
+  const save = useSaveUserPreset(collection, userId);
+  const id = useRef<number | null>(preset?.id ?? null);
+  const saved = useRef<string>(JSON.stringify(preset ? presetBody(preset) : presetFromView(base)));
+  const running = useRef<Promise<unknown> | null>(null);
+  const latest = useRef<string>(saved.current);
+  // Read after the page opened (a view from the URL doesn't wait for it): update, not add.
+  useEffect(() => {
+    if (preset && id.current === null) id.current = preset.id;
+  }, [preset]);
+
+  useEffect(() => {
+    if (!enabled || userId === null) return;
+    const body = presetFromView(view);
+    const text = JSON.stringify(body);
+    latest.current = text;
+    if (text === saved.current) return;
+    const timer = setTimeout(() => {
+      const run = async () => {
+        // Another save may be on its way: wait, then write only the newest view.
+        while (running.current) await running.current.catch(() => undefined);
+        if (latest.current !== text || saved.current === text) return;
+        const request = save(id.current, body);
+        running.current = request;
+        try {
+          const result = await request;
+          id.current = result.id;
+          saved.current = text;
+        } finally {
+          running.current = null;
+        }
+      };
+      // A view that fails to save is still the view on screen: nothing to tell the person.
+      run().catch(() => undefined);
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [view, enabled, userId, save]);
+}
+
+/** The part of a preset a view writes, to compare with what a view would write now. */
+function presetBody(preset: Preset) {
+  const q = preset.layout_query?.tabular ?? {};
+  return {
+    layout: preset.layout ?? 'tabular',
+    layout_query: { tabular: { fields: q.fields ?? [], sort: q.sort ?? [], limit: q.limit } },
+    filter: preset.filter,
+    search: preset.search,
+  };
+}
