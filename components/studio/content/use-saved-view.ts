@@ -32,9 +32,10 @@ export function useSavedView({
 }) {
   const save = useSaveUserPreset(collection, userId);
   const id = useRef<number | null>(preset?.id ?? null);
-  const saved = useRef<string>(JSON.stringify(preset ? presetBody(preset) : presetFromView(base)));
+  const initial = JSON.stringify(preset ? presetBody(preset) : presetFromView(base));
+  const saved = useRef<string>(initial);
   const running = useRef<Promise<unknown> | null>(null);
-  const latest = useRef<string>(saved.current);
+  const latest = useRef<string>(initial);
   // Read after the page opened (a view from the URL doesn't wait for it): update, not add.
   useEffect(() => {
     if (preset && id.current === null) id.current = preset.id;
