@@ -131,6 +131,7 @@ export function RelationForm({
         onDelete,
         reverseField: reverse || null,
         extras,
+        iface: iface.id,
       });
     }
     if (kind === 'o2m') {
