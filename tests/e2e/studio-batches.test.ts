@@ -307,7 +307,7 @@ describe('studio batches and paging at 100,000 rows', () => {
 
   it('keeps the pager in view with a selection at phone width', async () => {
     const { context, page } = await signedIn(390, 844);
-    await page.goto('/en/content/bulk');
+    await page.goto('/en/content/bulk?sort=id');
     await page.getByRole('cell', { name: 'row 1', exact: true }).waitFor();
     await page.getByRole('checkbox', { name: 'Select all rows' }).click();
     await page.getByText('100 items selected').waitFor();

@@ -290,6 +290,8 @@ describe('studio item form and field editor', () => {
     await articles.getByText('Article 001').waitFor();
     expect(await articles.getByRole('button', { name: /^Remove / }).count()).toBe(15);
     await shoot(page, 'form-o2m-1280');
+    await pager.scrollIntoViewIfNeeded();
+    await shoot(page, 'form-o2m-pager-1280');
 
     await pager.getByRole('button', { name: 'Next page' }).click();
     await pager.getByText(`16–30 of ${ARTICLES_OF_ADA}`).waitFor();
@@ -596,6 +598,8 @@ describe('studio item form and field editor', () => {
     await page.goto('/en/content/authors/1');
     await page.getByRole('group', { name: 'Articles' }).getByText('Article 001').waitFor();
     await shoot(page, 'form-o2m-390');
+    await page.getByRole('navigation', { name: 'Pages of Articles' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'form-o2m-pager-390');
     await page.goto(`/en/content/articles/${coveredArticle}`);
     await page.getByRole('group', { name: 'Cover' }).getByRole('img').waitFor();
     await shoot(page, 'form-image-390');

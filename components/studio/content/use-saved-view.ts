@@ -7,11 +7,14 @@ import { presetFromView, type BrowserView } from './use-browser-view';
 
 const SAVE_DELAY_MS = 600;
 
+type Body = ReturnType<typeof presetFromView>;
+
 /**
  * Keeps the caller's own preset of the collection in step with the view they are looking
  * at (Directus's per-user view), so opening the collection again without view parameters
  * shows the same columns, sort, filter and search. Saves after a pause in changes, one
- * request at a time, and nothing while a bookmark is open or the view is untouched.
+ * request at a time, at once when the browser is left for another page or the tab is
+ * hidden, and nothing while a bookmark is open or the view is untouched.
  */
 export function useSavedView({
   collection,
@@ -31,42 +34,67 @@ export function useSavedView({
   enabled: boolean;
 }) {
   const save = useSaveUserPreset(collection, userId);
-  const id = useRef<number | null>(preset?.id ?? null);
   const initial = JSON.stringify(preset ? presetBody(preset) : presetFromView(base));
+  const id = useRef<number | null>(preset?.id ?? null);
   const saved = useRef<string>(initial);
+  // The newest view not yet written, if any.
+  const pending = useRef<{ text: string; body: Body } | null>(null);
   const running = useRef<Promise<unknown> | null>(null);
-  const latest = useRef<string>(initial);
+  const flush = useRef<() => void>(() => undefined);
+
   // Read after the page opened (a view from the URL doesn't wait for it): update, not add.
   useEffect(() => {
     if (preset && id.current === null) id.current = preset.id;
   }, [preset]);
 
   useEffect(() => {
-    if (!enabled || userId === null) return;
-    const body = presetFromView(view);
-    const text = JSON.stringify(body);
-    latest.current = text;
-    if (text === saved.current) return;
-    const timer = setTimeout(() => {
+    flush.current = () => {
       const run = async () => {
         // Another save may be on its way: wait, then write only the newest view.
         while (running.current) await running.current.catch(() => undefined);
-        if (latest.current !== text || saved.current === text) return;
-        const request = save(id.current, body);
+        const next = pending.current;
+        if (!next || next.text === saved.current) return;
+        pending.current = null;
+        // keepalive: a save started as the page goes away still reaches the server.
+        const request = save(id.current, next.body, true);
         running.current = request;
         try {
           const result = await request;
           id.current = result.id;
-          saved.current = text;
+          saved.current = next.text;
         } finally {
           running.current = null;
         }
       };
       // A view that fails to save is still the view on screen: nothing to tell the person.
       run().catch(() => undefined);
-    }, SAVE_DELAY_MS);
+    };
+  }, [save]);
+
+  useEffect(() => {
+    if (!enabled || userId === null) return;
+    const body = presetFromView(view);
+    const text = JSON.stringify(body);
+    pending.current = text === saved.current ? null : { text, body };
+    if (!pending.current) return;
+    const timer = setTimeout(() => flush.current(), SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [view, enabled, userId, save]);
+  }, [view, enabled, userId]);
+
+  // Leaving the browser (another page of the studio, or the tab) writes what is pending.
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush.current();
+    };
+    const onPageHide = () => flush.current();
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onPageHide);
+      flush.current();
+    };
+  }, []);
 }
 
 /** The part of a preset a view writes, to compare with what a view would write now. */

@@ -40,12 +40,13 @@ export function useUserPreset(collection: string, userId: string | null) {
 export function useSaveUserPreset(collection: string, userId: string | null) {
   const queryClient = useQueryClient();
   return useCallback(
-    async (id: number | null, values: PresetInput): Promise<Preset> => {
+    async (id: number | null, values: PresetInput, keepalive = false): Promise<Preset> => {
       const body = await apiFetch<{ data: Preset }>(
         id === null ? '/api/presets' : `/api/presets/${id}`,
         {
           method: id === null ? 'POST' : 'PATCH',
           body: id === null ? { ...values, collection, user: userId, bookmark: null } : values,
+          keepalive,
         },
       );
       queryClient.setQueryData(presetKeys.userView(collection, userId ?? ''), body.data);
