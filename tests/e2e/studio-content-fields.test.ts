@@ -361,13 +361,15 @@ describe('studio item form and field editor', () => {
     await template.fill('');
     await page.getByRole('button', { name: 'Insert field' }).click();
     await page
-      .getByRole('list', { name: 'Fields' })
+      .getByRole('list', { name: 'Fields', exact: true })
       .getByRole('button', { name: /^Title/ })
       .click();
     await expect.poll(() => template.inputValue()).toBe('{{title}}');
     await template.press('End');
     await template.pressSequentially(' by ');
     await page.getByRole('button', { name: 'Insert field' }).click();
+    await page.getByRole('list', { name: 'Through Author' }).waitFor();
+    await shoot(page, 'template-picker-1280');
     await page
       .getByRole('list', { name: 'Through Author' })
       .getByRole('button', { name: /author\.email/ })
