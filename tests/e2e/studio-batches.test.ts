@@ -101,6 +101,9 @@ async function turnPage(page: Page, button: Locator) {
   // No network wait: a page seen before comes from the client's cache.
   await button.click();
   await expect.poll(() => pageNumber(page)).not.toBe(before);
+  // Until the new page arrives the previous one stays on screen, marked busy: an empty page
+  // left from past the end must not pass for the new one.
+  await page.locator('table[aria-label^="Items of"]:not([aria-busy])').waitFor();
   const size = 500;
   const first = ((await pageNumber(page)) - 1) * size + 1;
   // Past the end (a total that is an exact multiple of the page size) the page is empty.

@@ -261,6 +261,7 @@ export function ItemBrowser({
               )
             }
             loading={!items.data}
+            busy={items.isPlaceholderData}
             empty={
               view.filter || view.search
                 ? t('noMatch')
