@@ -44,7 +44,10 @@ export function useSavedView({
 
   // Read after the page opened (a view from the URL doesn't wait for it): update, not add.
   useEffect(() => {
-    if (preset && id.current === null) id.current = preset.id;
+    if (!preset || id.current !== null) return;
+    id.current = preset.id;
+    // The same view as the preset already holds is not written again.
+    saved.current = JSON.stringify(presetBody(preset));
   }, [preset]);
 
   useEffect(() => {
