@@ -38,6 +38,8 @@ export interface PaginationProps {
   /** Disables every control (for example while the page loads). */
   disabled?: boolean;
   className?: string;
+  /** The navigation's name, when a page holds more than one pager. */
+  label?: string;
 }
 
 function openRange(page: number, pageSize: number, rows: number) {
@@ -58,6 +60,7 @@ export function Pagination({
   pageSizes = DEFAULT_PAGE_SIZES,
   disabled = false,
   className,
+  label,
 }: PaginationProps) {
   const t = useTranslations('Shared');
   const format = useFormatter();
@@ -84,7 +87,7 @@ export function Pagination({
 
   return (
     <nav
-      aria-label={t('pagination')}
+      aria-label={label ?? t('pagination')}
       className={cn(
         'flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between',
         className,

@@ -101,6 +101,8 @@ export interface FetchOptions {
    * the root scope whatever is active (the header wins over the cookie).
    */
   scope?: string;
+  /** Let the request outlive the page (a last save as the tab closes). */
+  keepalive?: boolean;
 }
 
 /** Calls `path` (for example `/api/users/me`) and returns the parsed JSON, or undefined for 204. */
@@ -118,6 +120,7 @@ export async function apiFetch<T>(path: string, options: FetchOptions = {}): Pro
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

@@ -124,7 +124,7 @@ describe('studio workflows page', () => {
     await create.getByLabel('Name').fill('Rewrite');
     await create.getByRole('button', { name: 'New version' }).click();
     await page.getByText('Version created').waitFor();
-    await page.getByLabel('title', { exact: true }).fill('Second story, rewritten');
+    await page.getByLabel('Title', { exact: true }).fill('Second story, rewritten');
     await page.keyboard.press('Control+s');
     await page.getByText('Saved to the version').waitFor();
     expect((await api(`/api/items/stories/${id}`)).body.data.title).toBe('Second story');

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { CollectionIcon } from '@/components/studio/collection-icon';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
@@ -19,6 +20,7 @@ import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutatio
 import { useFields } from '@/lib/client/fields/fields-query';
 import { FieldSelect, NONE } from './field-select';
 import { useSchemaNotifier } from './schema-notifier';
+import { TemplateInput } from './template-input';
 
 const SEARCHABLE_TYPES = new Set(['string', 'text', 'csv', 'json']);
 
@@ -102,7 +104,22 @@ export function CollectionSettingsForm({
       >
         <legend className="sr-only">{t('general')}</legend>
         <Field label={t('icon')} hint={t('iconHint')}>
-          <Input value={icon} onChange={(e) => setIcon(e.target.value)} placeholder="article" />
+          {(control) => (
+            <div className="flex items-center gap-2">
+              <span
+                aria-hidden
+                className="grid size-9 shrink-0 place-items-center rounded-md border bg-muted/40"
+              >
+                <CollectionIcon name={icon} className="size-4" />
+              </span>
+              <Input
+                {...control}
+                value={icon}
+                onChange={(e) => setIcon(e.target.value)}
+                placeholder="newspaper"
+              />
+            </div>
+          )}
         </Field>
         <Field label={t('note')} hint={t('noteHint')}>
           <Input value={note} onChange={(e) => setNote(e.target.value)} />
@@ -113,12 +130,14 @@ export function CollectionSettingsForm({
             hint={t('displayTemplateHint')}
             className="sm:col-span-2"
           >
-            <Input
-              value={template}
-              className="font-mono"
-              placeholder="{{title}}"
-              onChange={(e) => setTemplate(e.target.value)}
-            />
+            {(control) => (
+              <TemplateInput
+                collection={name}
+                value={template}
+                onChange={setTemplate}
+                control={control}
+              />
+            )}
           </Field>
         )}
         <FieldSelect label={t('folder')} value={group} onChange={setGroup} options={folders} />

@@ -111,6 +111,7 @@ export function FieldDialog({
             fields={fields}
             relations={relations}
             editing={editing}
+            interfaces={interfaces.data?.interfaces ?? []}
             onDone={close}
           />
         )}

@@ -30,6 +30,7 @@ import {
 } from '@/lib/client/fields/field-draft';
 import { useFieldCreateMutation } from '@/lib/client/fields/field-create-mutation';
 import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutation';
+import { compatibleInterfaces } from '@/lib/client/fields/interface-compat';
 import { relationOf } from '@/lib/client/relations/relation-kind';
 import { FieldOptions } from './field-options';
 import { NameRules } from './name-rules';
@@ -45,6 +46,7 @@ export function FieldForm({
   fields,
   relations,
   editing,
+  interfaces = [],
   onDone,
 }: {
   iface: InterfaceDefinition;
@@ -52,6 +54,8 @@ export function FieldForm({
   fields: Field[];
   relations: Relation[];
   editing: Field | null;
+  /** The catalogue: an existing field may switch to a compatible interface. */
+  interfaces?: readonly InterfaceDefinition[];
   onDone: () => void;
 }) {
   const t = useTranslations('FieldEditor');
@@ -72,6 +76,9 @@ export function FieldForm({
   const errors = draftErrors(draft);
   const alias = editing ? !editing.schema : isAliasInterface(iface.id);
   const relation = editing ? relationOf(collection, editing.field, relations) : null;
+  const switchable = editing ? compatibleInterfaces(interfaces, editing, relation) : [];
+  // The options and types shown follow the interface chosen, which editing may change.
+  const chosen = switchable.find((i) => i.id === draft.interface) ?? iface;
   const mutation = editing ? update : create;
   const flags: Flag[] = alias ? ['hidden'] : ['required', 'readonly', 'hidden', 'unique'];
 
@@ -116,15 +123,33 @@ export function FieldForm({
             </>
           )}
         </FormField>
+        {editing && switchable.length > 1 && (
+          <FormField label={t('interfaceLabel')} hint={t('interfaceHint')}>
+            {(control) => (
+              <Select value={draft.interface} onValueChange={(id) => set({ interface: id })}>
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {switchable.map((i) => (
+                    <SelectItem key={i.id} value={i.id}>
+                      {interfaceName(i)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
+        )}
         {!alias && (
-          <FormField label={t('type')} hint={t('typeHint', { interface: interfaceName(iface) })}>
+          <FormField label={t('type')} hint={t('typeHint', { interface: interfaceName(chosen) })}>
             {(control) => (
               <Select value={draft.type} onValueChange={(type) => set({ type })}>
                 <SelectTrigger {...control}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {[...new Set([...iface.types, draft.type])].map((type) => (
+                  {[...new Set([...chosen.types, draft.type])].map((type) => (
                     <SelectItem key={type} value={type}>
                       {type}
                     </SelectItem>

@@ -131,6 +131,7 @@ export function RelationForm({
         onDelete,
         reverseField: reverse || null,
         extras,
+        iface: iface.id,
       });
     }
     if (kind === 'o2m') {
@@ -196,16 +197,22 @@ export function RelationForm({
             </>
           )}
         </FormField>
-        <FieldSelect
-          label={t('related')}
-          value={related}
-          onChange={setRelated}
-          options={targets}
-          allowNone={false}
-          disabled={fixed !== null}
-          required
-          error={touched && !chosen ? t('problem.related') : undefined}
-        />
+        {fixed !== null ? (
+          // A file or image field always links to the file library: nothing to choose.
+          <p className="self-end text-sm text-muted-foreground">
+            {t('fixedRelated', { related: fixed })}
+          </p>
+        ) : (
+          <FieldSelect
+            label={t('related')}
+            value={related}
+            onChange={setRelated}
+            options={targets}
+            allowNone={false}
+            required
+            error={touched && !chosen ? t('problem.related') : undefined}
+          />
+        )}
         {kind === 'm2o' && !relatedSystem && (
           <FormField
             label={t('reverse')}

@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { assetUrl } from '@/lib/client/files/files-query';
+import { displayItem, type ItemDisplay } from '@/lib/client/items/display-template';
 import type { FieldType } from '@/lib/schema/types';
 
 /** Reads `author.name` out of a row whose relations came back nested. */
@@ -73,4 +74,13 @@ export function CellValue({
     return <span className="font-mono text-xs">{JSON.stringify(value)}</span>;
   }
   return <>{String(value)}</>;
+}
+
+/** A many-to-one cell: the linked item through its collection's display template. */
+export function RelatedCell({ value, display }: { value: unknown; display: ItemDisplay }) {
+  if (value === null || value === undefined) {
+    return <span className="text-muted-foreground">—</span>;
+  }
+  if (typeof value !== 'object') return <>{String(value)}</>;
+  return <>{displayItem(display, value as Record<string, unknown>)}</>;
 }

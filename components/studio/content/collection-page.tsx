@@ -5,25 +5,36 @@ import { useTranslations } from 'next-intl';
 import { ErrorState, LoadingState } from '@/components/studio/data-state';
 import { EmptyState } from '@/components/studio/empty-state';
 import { ShieldOff } from 'lucide-react';
+import { useMe } from '@/lib/client/auth/me-query';
 import { useBookmarks } from '@/lib/client/presets/bookmarks-query';
+import { useUserPreset } from '@/lib/client/presets/user-preset';
 import { ItemEditor } from './editor/item-editor';
 import { ItemBrowser } from './item-browser';
+import { hasViewParams } from './use-browser-view';
 import { useCollectionSchema } from './use-collection-schema';
 
 /** `/content/[collection]`: the item browser, or the editor straight away for a singleton. */
 export function CollectionPage({ collection }: { collection: string }) {
   const t = useTranslations('Content');
   const schema = useCollectionSchema(collection);
-  const bookmarkId = Number(useSearchParams().get('bookmark')) || null;
+  const params = useSearchParams();
+  const bookmarkId = Number(params.get('bookmark')) || null;
   const bookmarks = useBookmarks(collection);
   const waitingForBookmark = bookmarkId !== null && !bookmarks.data && !bookmarks.error;
+  // Opened without a view in the URL: the person's own saved view of it, if any, comes back.
+  const me = useMe();
+  const userId = me.data?.id ?? null;
+  const userPreset = useUserPreset(collection, userId);
+  const plain = bookmarkId === null && !hasViewParams(params);
+  const waitingForPreset =
+    plain && !me.error && (userId === null || (userPreset.isPending && !userPreset.error));
 
   if (schema.error && !schema.data) {
     return (
       <ErrorState error={schema.error} onRetry={schema.refetch} retrying={schema.isFetching} />
     );
   }
-  if (!schema.data || waitingForBookmark) return <LoadingState rows={8} />;
+  if (!schema.data || waitingForBookmark || waitingForPreset) return <LoadingState rows={8} />;
   if (!schema.data.fieldAllowed('read', schema.data.primaryKey) && !schema.data.admin) {
     return (
       <EmptyState icon={ShieldOff} title={t('noAccessTitle')}>
@@ -33,5 +44,13 @@ export function CollectionPage({ collection }: { collection: string }) {
   }
   if (schema.data.singleton) return <ItemEditor schema={schema.data} itemKey={null} />;
   const bookmark = bookmarks.data?.find((b) => b.id === bookmarkId) ?? null;
-  return <ItemBrowser key={bookmark?.id ?? 'default'} schema={schema.data} bookmark={bookmark} />;
+  return (
+    <ItemBrowser
+      key={bookmark?.id ?? 'default'}
+      schema={schema.data}
+      bookmark={bookmark}
+      userPreset={userPreset.data ?? null}
+      restore={plain}
+    />
+  );
 }

@@ -27,8 +27,11 @@ export function ColumnChooser({
   const t = useTranslations('ItemBrowser');
   const [term, setTerm] = useState('');
   const baseId = useId();
+  const needle = term.toLowerCase();
   const shown = term
-    ? paths.filter((p) => p.path.toLowerCase().includes(term.toLowerCase()))
+    ? paths.filter(
+        (p) => p.path.toLowerCase().includes(needle) || p.label.toLowerCase().includes(needle),
+      )
     : paths;
 
   const toggle = (path: string, on: boolean) => {
@@ -72,7 +75,11 @@ export function ColumnChooser({
                   disabled={p.path === primaryKey}
                   onCheckedChange={(v) => toggle(p.path, v === true)}
                 />
-                <label htmlFor={id} className="flex-1 cursor-pointer truncate font-mono text-xs">
+                <label
+                  htmlFor={id}
+                  className="flex-1 cursor-pointer truncate text-sm"
+                  title={p.path}
+                >
                   {p.label}
                 </label>
               </div>

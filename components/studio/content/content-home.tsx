@@ -1,8 +1,9 @@
 'use client';
 
-import { FileText, Layers } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
+import { CollectionIcon } from '@/components/studio/collection-icon';
 import { QueryState } from '@/components/studio/data-state';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
@@ -90,7 +91,10 @@ function CollectionGrid({
                   aria-hidden
                   className="grid size-9 shrink-0 place-items-center rounded-lg bg-accent text-primary"
                 >
-                  <Layers className="size-4" />
+                  <CollectionIcon
+                    name={typeof c.meta?.icon === 'string' ? c.meta.icon : null}
+                    className="size-4"
+                  />
                 </span>
                 <span className="min-w-0">
                   <span className="flex items-center gap-2 font-medium">

@@ -10,22 +10,28 @@ import {
   stateToSort,
   type DataTableColumn,
 } from '@/components/studio/data-table';
+import { CollectionIcon } from '@/components/studio/collection-icon';
 import { ErrorState } from '@/components/studio/data-state';
 import { useFieldPaths } from '@/components/studio/filter-builder/use-filter-fields';
 import { PageHeader } from '@/components/studio/page-header';
 import { Pagination } from '@/components/studio/pagination';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/lib/client/auth/me-query';
+import { useItemDisplays } from '@/lib/client/items/item-displays-query';
 import { useItems } from '@/lib/client/items/items-query';
 import type { Item } from '@/lib/client/items/types';
+import { canField } from '@/lib/client/permissions/can';
+import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
 import type { Preset } from '@/lib/client/presets/types';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { BatchActions, type BatchSelection } from './batch-actions';
 import { BookmarksMenu } from './bookmarks-menu';
 import { BrowserToolbar } from './browser-toolbar';
-import { CellValue, valueAt } from './cell-value';
+import { CellValue, RelatedCell, valueAt } from './cell-value';
+import { readPaths } from './read-paths';
 import type { CollectionSchema } from './use-collection-schema';
 import { useDebounced } from './use-debounced';
+import { useSavedView } from './use-saved-view';
 import { PAGE_SIZES, defaultView, useBrowserView, viewFromPreset } from './use-browser-view';
 
 const DEFAULT_COLUMNS = 6;
@@ -58,20 +64,36 @@ function initialColumns(schema: CollectionSchema): string[] {
 export function ItemBrowser({
   schema,
   bookmark,
+  userPreset = null,
+  restore = false,
 }: {
   schema: CollectionSchema;
   bookmark: Preset | null;
+  /** The person's own saved view of the collection (their preset without a bookmark). */
+  userPreset?: Preset | null;
+  /** Opened without a view in the URL: start from `userPreset`. */
+  restore?: boolean;
 }) {
   const t = useTranslations('ItemBrowser');
   const router = useRouter();
   const me = useMe();
   const paths = useFieldPaths(schema.collection);
   const base = defaultView(initialColumns(schema));
+  const start = bookmark ?? (restore ? userPreset : null);
   const { view, update, replace } = useBrowserView(
-    bookmark ? viewFromPreset(bookmark, base) : base,
+    start ? viewFromPreset(start, base) : base,
     base,
   );
   const [activeBookmark, setActiveBookmark] = useState<number | null>(bookmark?.id ?? null);
+  useSavedView({
+    collection: schema.collection,
+    userId: me.data?.id ?? null,
+    preset: userPreset,
+    view,
+    base,
+    // A bookmark's view is the bookmark's: changing it there doesn't change the person's own.
+    enabled: activeBookmark === null,
+  });
   const [selection, setSelection] = useState<RowSelectionState>({});
   // "All matching" holds for the filter and search it was chosen under, and no other.
   const [allMatchingOf, setAllMatchingOf] = useState<string | null>(null);
@@ -79,33 +101,55 @@ export function ItemBrowser({
 
   const search = useDebounced(view.search);
   const filter = useDebounced(view.filter);
-  const fields = useMemo(
-    () => [...new Set([schema.primaryKey, ...view.fields])],
-    [schema.primaryKey, view.fields],
-  );
-  const items = useItems(schema.collection, { ...view, search, filter, fields });
-
+  const permissions = usePermissionsMe().data;
   const byPath = useMemo(() => new Map(paths.data.map((p) => [p.path, p])), [paths.data]);
+  const targets = useMemo(() => [...new Set(paths.relatedOf.values())], [paths.relatedOf]);
+  const displays = useItemDisplays(targets);
+  // A relational column reads what its collection's display template names, not the bare key.
+  const fields = useMemo(
+    () =>
+      readPaths({
+        primaryKey: schema.primaryKey,
+        columns: view.fields,
+        relatedOf: paths.relatedOf,
+        displays: displays.byCollection,
+        image: (path) => byPath.get(path)?.interface === 'file-image',
+        readable: (collection, field) => canField(permissions, collection, 'read', field),
+      }),
+    [schema.primaryKey, view.fields, paths.relatedOf, displays.byCollection, byPath, permissions],
+  );
+  const items = useItems(
+    schema.collection,
+    { ...view, search, filter, fields },
+    !paths.isLoading && !displays.isLoading,
+  );
+
   const columns = useMemo<DataTableColumn<Item>[]>(
     () =>
-      view.fields.map((path) => ({
-        id: path,
-        accessorFn: (row: Item) => valueAt(row, path),
-        header: () => <span className="font-mono">{path}</span>,
-        enableSorting: true,
-        cell: ({ getValue }) => {
-          const info = byPath.get(path);
-          return (
-            <CellValue
-              value={getValue()}
-              type={info?.type}
-              choices={info?.choices}
-              image={info?.interface === 'file-image'}
-            />
-          );
-        },
-      })),
-    [view.fields, byPath],
+      view.fields.map((path) => {
+        const info = byPath.get(path);
+        const target = paths.relatedOf.get(path);
+        const display = target ? displays.byCollection[target] : undefined;
+        const image = info?.interface === 'file-image';
+        return {
+          id: path,
+          accessorFn: (row: Item) => valueAt(row, path),
+          header: () => <span title={path}>{info?.label ?? path}</span>,
+          enableSorting: true,
+          cell: ({ getValue }) =>
+            display && !image ? (
+              <RelatedCell value={getValue()} display={display} />
+            ) : (
+              <CellValue
+                value={getValue()}
+                type={info?.type}
+                choices={info?.choices}
+                image={image}
+              />
+            ),
+        };
+      }),
+    [view.fields, byPath, paths.relatedOf, displays.byCollection],
   );
 
   const openPreset = (preset: Preset) => {
@@ -146,6 +190,7 @@ export function ItemBrowser({
     <>
       <PageHeader
         title={schema.collection}
+        icon={<CollectionIcon name={schema.icon} className="size-5" />}
         description={t('description')}
         actions={
           <>
@@ -216,6 +261,7 @@ export function ItemBrowser({
               )
             }
             loading={!items.data}
+            busy={items.isPlaceholderData}
             empty={
               view.filter || view.search
                 ? t('noMatch')

@@ -45,6 +45,11 @@ export function presetFromView(view: BrowserView) {
 /** The URL parameters a view writes; `bookmark` and anything else are left alone. */
 const VIEW_PARAMS = ['fields', 'sort', 'filter', 'search', 'page', 'limit'] as const;
 
+/** Whether the URL says which view to show (else the person's saved view may). */
+export function hasViewParams(params: Pick<URLSearchParams, 'has'>): boolean {
+  return VIEW_PARAMS.some((name) => params.has(name));
+}
+
 function parseFilter(raw: string | null): Record<string, unknown> | null | undefined {
   if (raw === null) return undefined;
   try {

@@ -14,6 +14,8 @@ export interface CollectionSchema {
   fields: Field[];
   primaryKey: string;
   singleton: boolean;
+  /** `meta.icon`: a Lucide icon name, or null. */
+  icon: string | null;
   relations: NonNullable<ReturnType<typeof useRelations>['data']>;
   admin: boolean;
   canCreate: boolean;
@@ -55,6 +57,7 @@ export function useCollectionSchema(collection: string) {
       fields: byMetaSort(fields.data),
       primaryKey: primaryKeyOf(fields.data),
       singleton: meta?.singleton === true,
+      icon: typeof meta?.icon === 'string' && meta.icon ? meta.icon : null,
       relations: relations.data,
       admin: isAdmin(p),
       canCreate: can(p, collection, 'create'),

@@ -32,6 +32,8 @@ export interface DataTableProps<T extends RowData> {
   onRowActivate?: (row: T) => void;
   /** Shows skeleton rows instead of data (first load only; later loads keep the old rows). */
   loading?: boolean;
+  /** Rows shown are the previous page's while the next one loads (marked busy). */
+  busy?: boolean;
   /** Shown in the body when there are no rows. */
   empty?: ReactNode;
   rowHeight?: number;
@@ -56,6 +58,7 @@ export function DataTable<T extends RowData>({
   onSelectionChange,
   onRowActivate,
   loading,
+  busy,
   empty,
   rowHeight = 40,
   className,
@@ -146,7 +149,7 @@ export function DataTable<T extends RowData>({
       <table
         aria-label={label}
         aria-rowcount={loading ? undefined : rows.length + 1}
-        aria-busy={loading || undefined}
+        aria-busy={loading || busy || undefined}
         className="w-full border-separate border-spacing-0 text-sm"
       >
         <thead className="sticky top-0 z-10 bg-muted/95 backdrop-blur">

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { FieldControlProps } from '@/components/ui/field';
-import { assetUrl } from '@/lib/client/files/files-query';
+import { assetUrl, isImage } from '@/lib/client/files/files-query';
 import type { FileItem } from '@/lib/client/files/types';
 import { uploadFile } from '@/lib/client/files/upload';
 import { useErrorMessage } from '../use-error-message';
@@ -49,10 +49,10 @@ export function FileInput({
     null,
   );
   const id = idOf(value);
-  const name =
-    typeof value === 'object' && value !== null
-      ? ((value as Partial<FileItem>).title ?? (value as Partial<FileItem>).filename_download)
-      : null;
+  const file = typeof value === 'object' && value !== null ? (value as Partial<FileItem>) : null;
+  const name = file?.title || file?.filename_download || null;
+  // An image field previews what it links; a file field does too when the file is an image.
+  const preview = image || (file !== null && isImage({ type: file.type ?? null }));
 
   const upload = async (file: File) => {
     setError(null);
@@ -61,7 +61,8 @@ export function FileInput({
       const made = await uploadFile(file, {}, (p) =>
         setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 100),
       );
-      onChange(made.id);
+      // The whole file, so its title and preview show before the item is saved.
+      onChange(made);
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -86,7 +87,7 @@ export function FileInput({
         {id ? (
           <>
             <span className="grid size-12 shrink-0 place-items-center overflow-hidden rounded bg-muted">
-              {image ? (
+              {preview ? (
                 // eslint-disable-next-line @next/next/no-img-element -- a server-sized thumbnail of our own asset
                 <img
                   src={assetUrl(id, { width: 96, height: 96 })}

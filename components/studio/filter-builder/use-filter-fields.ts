@@ -1,6 +1,8 @@
 'use client';
 
+import { useLocale } from 'next-intl';
 import { useMemo } from 'react';
+import { fieldLabel } from '@/lib/client/fields/field-label';
 import { useFields } from '@/lib/client/fields/fields-query';
 import type { Field } from '@/lib/client/fields/types';
 import { isAlias, relationalOf } from '@/lib/client/items/relational';
@@ -11,6 +13,7 @@ import type { FieldType } from '@/lib/schema/types';
 /** A field path the filter (or a column chooser) can use: `title`, `author.name`. */
 export interface FilterField {
   path: string;
+  /** As people read it: the field's translation or formatted name (`Author › Name`). */
   label: string;
   type: FieldType;
   choices?: { text: string; value: string | number }[];
@@ -29,10 +32,11 @@ function choicesOf(field: Field): FilterField['choices'] {
   });
 }
 
-function entry(field: Field, prefix = ''): FilterField {
+function entry(field: Field, locale: string, parent?: Field): FilterField {
+  const own = fieldLabel(field, locale);
   return {
-    path: `${prefix}${field.field}`,
-    label: `${prefix}${field.field}`,
+    path: parent ? `${parent.field}.${field.field}` : field.field,
+    label: parent ? `${fieldLabel(parent, locale)} › ${own}` : own,
     type: field.type,
     choices: choicesOf(field),
     interface: field.meta?.interface ?? null,
@@ -44,30 +48,38 @@ function entry(field: Field, prefix = ''): FilterField {
  * (`author.name`). Shared by the filter builder and the item browser's column chooser.
  */
 export function useFieldPaths(collection: string) {
+  const locale = useLocale();
   const fields = useFields(collection);
   const relations = useRelations();
   const m2o = useMemo(() => {
-    const out: { field: string; related: string }[] = [];
+    const out: { field: Field; related: string }[] = [];
     for (const f of fields.data ?? []) {
       const rel = relationalOf(relations.data ?? [], collection, f.field);
-      if (rel?.kind === 'm2o') out.push({ field: f.field, related: rel.related });
+      if (rel?.kind === 'm2o') out.push({ field: f, related: rel.related });
     }
     return out;
   }, [fields.data, relations.data, collection]);
   const related = useRelatedFields([...new Set(m2o.map((r) => r.related))]);
 
   const data = useMemo(() => {
-    const own = (fields.data ?? []).filter((f) => !isAlias(f)).map((f) => entry(f));
+    const own = (fields.data ?? []).filter((f) => !isAlias(f)).map((f) => entry(f, locale));
     const nested = m2o.flatMap(({ field, related: target }) =>
       (related.byCollection[target] ?? [])
         .filter((f) => !isAlias(f))
-        .map((f) => entry(f, `${field}.`)),
+        .map((f) => entry(f, locale, field)),
     );
     return [...own, ...nested];
-  }, [fields.data, m2o, related.byCollection]);
+  }, [fields.data, m2o, related.byCollection, locale]);
+
+  /** Many-to-one paths (`author`) and the collections they lead to. */
+  const relatedOf = useMemo(
+    () => new Map(m2o.map(({ field, related: target }) => [field.field, target])),
+    [m2o],
+  );
 
   return {
     data,
+    relatedOf,
     isLoading: fields.isLoading || relations.isLoading,
     isError: fields.isError || relations.isError,
     refetch: () => Promise.all([fields.refetch(), relations.refetch()]),

@@ -13,7 +13,11 @@ export interface SaveItemInput {
   values: Item;
 }
 
-/** Creates or updates one item and refreshes the lists and the item's detail reads. */
+/**
+ * Creates or updates one item and refreshes item reads: all collections' lists, since a
+ * nested write (a one-to-many or many-to-many on the form) changes rows of other
+ * collections whose pages the form shows.
+ */
 export function useItemSaveMutation(collection: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,8 +31,7 @@ export function useItemSaveMutation(collection: string) {
     },
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: itemKeys.lists(collection) }),
-        queryClient.invalidateQueries({ queryKey: itemKeys.details(collection) }),
+        queryClient.invalidateQueries({ queryKey: itemKeys.all }),
         queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
       ]);
     },

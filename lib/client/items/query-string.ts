@@ -11,6 +11,7 @@ export function itemsUrl(collection: string, query: Partial<ItemsQuery>): string
   if (query.search?.trim()) params.set('search', query.search.trim());
   if (query.limit !== undefined) params.set('limit', String(query.limit));
   if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.meta) params.set('meta', query.meta);
   const qs = params.toString();
   return `/api/items/${encodeURIComponent(collection)}${qs ? `?${qs}` : ''}`;
 }

@@ -12,6 +12,8 @@ export interface ListMeta {
   limit: number;
   /** Whether `total` is the planner's estimate rather than a count. */
   total_estimated: boolean;
+  /** `total` under Directus's name, when the read asked `meta=filter_count`. */
+  filter_count?: number;
 }
 
 export interface ItemsPage {
@@ -27,4 +29,6 @@ export interface ItemsQuery {
   search: string;
   page: number;
   limit: number;
+  /** Counts to include under Directus's names (`filter_count`). */
+  meta?: string;
 }

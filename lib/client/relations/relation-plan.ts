@@ -64,6 +64,9 @@ function aliasStep(collection: string, field: string, extras: FieldExtras): Setu
   };
 }
 
+/** Interfaces of a single file: their field holds a file's key. */
+const FILE_INTERFACES = new Set(['file', 'file-image']);
+
 /** A foreign key column in `collection` pointing at `related`, optionally listed back there. */
 export function planManyToOne(input: {
   collection: string;
@@ -73,16 +76,19 @@ export function planManyToOne(input: {
   onDelete: ReferentialAction;
   reverseField?: string | null;
   extras?: FieldExtras;
+  /** The field's interface; a file or image field is marked `file`, as Directus marks it. */
+  iface?: string;
 }): SetupStep[] {
   const extras = input.extras ?? {};
+  const iface = input.iface ?? 'select-dropdown-m2o';
   return [
     fieldStep(input.collection, {
       field: input.field,
       type: input.keyType,
       schema: { is_nullable: input.onDelete === 'SET NULL' || !extras.required },
       meta: {
-        interface: 'select-dropdown-m2o',
-        special: ['m2o'],
+        interface: iface,
+        special: FILE_INTERFACES.has(iface) ? ['file'] : ['m2o'],
         note: extras.note ?? null,
         required: extras.required ?? false,
         sort: extras.sort ?? null,

@@ -21,7 +21,7 @@ const plain = (name: string, required = false): EditorField => ({
   field: field(name, { meta: { required } as Field['meta'] }),
   rel: null,
   relatedPk: 'id',
-  labelField: 'id',
+  display: { primaryKey: 'id', template: null, fields: ['id'] },
   junctionPk: null,
 });
 
@@ -29,7 +29,7 @@ const author: EditorField = {
   field: field('author', { type: 'integer' }),
   rel: { kind: 'm2o', related: 'authors' },
   relatedPk: 'id',
-  labelField: 'name',
+  display: { primaryKey: 'id', template: null, fields: ['id', 'name'] },
   junctionPk: null,
 };
 

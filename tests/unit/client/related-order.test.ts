@@ -149,7 +149,7 @@ describe('reordering a relation list', () => {
       field: { collection: 'articles', field: 'comments', type: 'alias', schema: null } as Field,
       rel: o2m.rel,
       relatedPk: 'id',
-      labelField: 'body',
+      display: { primaryKey: 'id', template: null, fields: ['id', 'body'] },
       junctionPk: null,
     };
     const initial = { id: 1, comments };

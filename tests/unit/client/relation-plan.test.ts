@@ -7,6 +7,28 @@ import {
 } from '@/lib/client/relations/relation-plan';
 
 describe('relation set-up plans', () => {
+  it('keeps a file or image interface on the foreign key it sets up', () => {
+    const [field] = planManyToOne({
+      collection: 'articles',
+      field: 'photo',
+      related: 'daas_files',
+      keyType: 'uuid',
+      onDelete: 'SET NULL',
+      iface: 'file-image',
+    });
+    expect(field.body).toMatchObject({ meta: { interface: 'file-image', special: ['file'] } });
+    const [plain] = planManyToOne({
+      collection: 'articles',
+      field: 'author',
+      related: 'authors',
+      keyType: 'integer',
+      onDelete: 'SET NULL',
+    });
+    expect(plain.body).toMatchObject({
+      meta: { interface: 'select-dropdown-m2o', special: ['m2o'] },
+    });
+  });
+
   it('adds the foreign key column before the relation that points it at the other table', () => {
     const steps = planManyToOne({
       collection: 'articles',

@@ -1,7 +1,9 @@
 'use client';
 
+import { useLocale } from 'next-intl';
 import { Field } from '@/components/ui/field';
-import type { Item } from '@/lib/client/items/types';
+import { fieldLabel } from '@/lib/client/fields/field-label';
+import type { ItemKey } from '@/lib/client/items/types';
 import type { CollectionSchema } from '../use-collection-schema';
 import { FileInput } from '@/components/studio/files/file-input';
 import { M2OInput } from '../relations/m2o-input';
@@ -27,26 +29,30 @@ export function FormField({
   schema,
   ef,
   isNew,
+  itemKey,
   value,
-  initialValue,
   error,
+  hint: extraHint,
   onChange,
 }: {
   schema: CollectionSchema;
   ef: EditorField;
   isNew: boolean;
+  /** The item's key (null for a new item): one-to-many lists read what links to it. */
+  itemKey: ItemKey | null;
   value: unknown;
-  /** As read from the server: the linked items of a one-to-many or many-to-many. */
-  initialValue: unknown;
   error: string | undefined;
+  /** Said under the field besides its note (a default the server fills in, say). */
+  hint?: string;
   onChange: (v: unknown) => void;
 }) {
+  const locale = useLocale();
   const f = ef.field;
   // A new item without a generated key shows no key field to fill in when it has a default.
   if (isNew && f.schema?.is_primary_key && f.schema.has_auto_increment) return null;
   const disabled = !writable(schema, ef, isNew);
-  const label = f.field;
-  const hint = f.meta?.note ?? undefined;
+  const label = fieldLabel(f, locale);
+  const hint = [f.meta?.note, extraHint].filter(Boolean).join(' ') || undefined;
   const rel = ef.rel;
 
   if (rel?.kind === 'o2m' || rel?.kind === 'm2m') {
@@ -56,10 +62,10 @@ export function FormField({
         <RelatedList
           label={label}
           rel={rel}
+          parentKey={isNew ? null : itemKey}
           relatedPk={ef.relatedPk}
           junctionPk={ef.junctionPk}
-          labelField={ef.labelField}
-          current={Array.isArray(initialValue) ? (initialValue as Item[]) : []}
+          display={ef.display}
           changes={isRelatedChanges(value) ? value : undefined}
           onChange={onChange}
           disabled={disabled}
@@ -88,7 +94,7 @@ export function FormField({
             label={label}
             related={rel.related}
             relatedPk={ef.relatedPk}
-            labelField={ef.labelField}
+            display={ef.display}
             value={value}
             onChange={onChange}
             disabled={disabled}

@@ -2,9 +2,10 @@
 
 import { ArrowLeft } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { VersionSwitcher } from '@/components/studio/versions/version-switcher';
 import { ItemWorkflow } from '@/components/studio/workflows/item-workflow';
+import { CollectionIcon } from '@/components/studio/collection-icon';
 import { ErrorState } from '@/components/studio/data-state';
 import { PageHeader } from '@/components/studio/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -14,6 +15,7 @@ import { useActiveScope } from '@/lib/client/scope/active-scope';
 import type { ContentVersion } from '@/lib/client/versions/types';
 import { Link } from '@/lib/i18n/navigation';
 import type { CollectionSchema } from '../use-collection-schema';
+import { newItemDefaults } from './defaults';
 import { ItemForm } from './item-form';
 import { useEditorSchema } from './use-editor-schema';
 
@@ -61,6 +63,14 @@ export function ItemEditor({
       : t('editTitle', { collection: schema.collection, key: String(itemKey) });
 
   const loaded = isNew || (item.data !== undefined && !editor.isLoading);
+  const defaults = useMemo(
+    () =>
+      newItemDefaults(
+        editor.fields.map((ef) => ef.field),
+        (f) => schema.fieldAllowed('create', f),
+      ),
+    [editor.fields, schema],
+  );
   const existingKey = schema.singleton
     ? ((item.data?.[schema.primaryKey] as ItemKey | undefined) ?? null)
     : itemKey;
@@ -76,7 +86,7 @@ export function ItemEditor({
           {t('back', { collection: schema.collection })}
         </Link>
       )}
-      <PageHeader title={title} />
+      <PageHeader title={title} icon={<CollectionIcon name={schema.icon} className="size-5" />} />
       {existingKey !== null && !isNew && (
         <div className="mb-4 flex flex-col gap-3">
           <VersionSwitcher
@@ -100,7 +110,8 @@ export function ItemEditor({
           schema={schema}
           fields={editor.fields}
           itemKey={existingKey}
-          initial={item.data ?? {}}
+          // A new item (or a singleton's first save) starts from the columns' literal defaults.
+          initial={item.data ?? defaults}
           singleton={schema.singleton}
           version={version}
         />

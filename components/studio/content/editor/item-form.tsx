@@ -22,6 +22,7 @@ import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils';
 import type { CollectionSchema } from '../use-collection-schema';
+import { isServerDefault } from './defaults';
 import { FormField } from './form-field';
 import { buildPayload, missingRequired } from './payload';
 import { ItemActivity } from './item-activity';
@@ -106,7 +107,10 @@ export function ItemForm({
   const formRef = useRef<HTMLFormElement>(null);
   const isNew = itemKey === null;
   const payload = buildPayload(fields, initial, values, isNew);
-  const dirty = Object.keys(payload).length > 0;
+  // A new item starts from its defaults: only what the person changed makes it unsaved.
+  const dirty = isNew
+    ? JSON.stringify(values) !== JSON.stringify(initial)
+    : Object.keys(payload).length > 0;
   const guard = useLeaveGuard(dirty && !save.isPending);
   const canWrite = isNew ? schema.canCreate : schema.canUpdate;
   const base = `/content/${encodeURIComponent(schema.collection)}`;
@@ -165,6 +169,14 @@ export function ItemForm({
         },
       },
     );
+  };
+
+  /** A default the database computes on insert (`now()`): the field stays empty, and says so. */
+  const serverDefaultHint = (ef: EditorField) => {
+    const d = ef.field.schema?.default_value;
+    return isServerDefault(d) && !ef.field.schema?.is_primary_key
+      ? t('serverDefault', { expression: d })
+      : undefined;
   };
 
   const set = (name: string, value: unknown) => {
@@ -234,9 +246,10 @@ export function ItemForm({
               schema={schema}
               ef={ef}
               isNew={isNew}
+              itemKey={itemKey}
               value={values[ef.field.field]}
-              initialValue={initial[ef.field.field]}
               error={errors[ef.field.field]}
+              hint={isNew ? serverDefaultHint(ef) : undefined}
               onChange={(v) => set(ef.field.field, v)}
             />
           </div>

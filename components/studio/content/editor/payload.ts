@@ -21,9 +21,11 @@ export function buildPayload(
     const value = values[name];
     if (ef.rel?.kind === 'o2m' || ef.rel?.kind === 'm2m') {
       if (isRelatedChanges(value) && hasChanges(value)) {
-        const current = Array.isArray(initial[name]) ? (initial[name] as Item[]) : [];
+        // The list reads its rows page by page; the changes carry the page they were made on.
+        const fromItem = Array.isArray(initial[name]) ? (initial[name] as Item[]) : [];
+        const current = value.seen?.rows ?? fromItem;
         const shape = { rel: ef.rel, relatedPk: ef.relatedPk, junctionPk: ef.junctionPk };
-        out[name] = toNestedWrite(shape, current, value);
+        out[name] = toNestedWrite(shape, current, value, value.seen?.total ?? current.length);
       }
       continue;
     }

@@ -2,9 +2,10 @@
 
 import { useMemo } from 'react';
 import type { Field } from '@/lib/client/fields/types';
+import type { ItemDisplay } from '@/lib/client/items/display-template';
+import { useItemDisplays } from '@/lib/client/items/item-displays-query';
 import {
   isAlias,
-  labelFieldOf,
   primaryKeyOf,
   relationalOf,
   type Relational,
@@ -20,9 +21,13 @@ export interface EditorField {
   field: Field;
   rel: Relational | null;
   relatedPk: string;
-  labelField: string;
+  /** How a related item shows: the related collection's display template and its fields. */
+  display: ItemDisplay;
   junctionPk: string | null;
 }
+
+/** A file's preview needs its title, name and type whatever the files' display template. */
+const FILE_FIELDS = ['title', 'filename_download', 'type'];
 
 /**
  * A sort field the caller may not read and update is left out: asking for it would have
@@ -65,47 +70,44 @@ export function useEditorSchema(schema: CollectionSchema) {
     [withRel],
   );
   const related = useRelatedFields(targets);
+  const displays = useItemDisplays(targets);
 
   const fields = useMemo<EditorField[]>(
     () =>
       withRel.map(({ field, rel }) => {
         const rf = rel ? related.byCollection[rel.related] : undefined;
         const jf = rel?.kind === 'm2m' ? related.byCollection[rel.junction] : undefined;
-        return {
-          field,
-          rel,
-          relatedPk: rf ? primaryKeyOf(rf) : 'id',
-          labelField: rf ? labelFieldOf(rf) : 'id',
-          junctionPk: jf ? primaryKeyOf(jf) : null,
+        const relatedPk = rf ? primaryKeyOf(rf) : 'id';
+        const display = (rel && displays.byCollection[rel.related]) || {
+          primaryKey: relatedPk,
+          template: null,
+          fields: [relatedPk],
         };
+        return { field, rel, relatedPk, display, junctionPk: jf ? primaryKeyOf(jf) : null };
       }),
-    [withRel, related.byCollection],
+    [withRel, related.byCollection, displays.byCollection],
   );
 
   const readFields = useMemo(
     () =>
-      fields.flatMap(({ field, rel, relatedPk, labelField, junctionPk }) => {
+      fields.flatMap(({ field, rel, relatedPk, display }) => {
         const f = field.field;
         if (!rel) return [f];
-        // The sort value sits on the row the list holds: the child (o2m) or junction row (m2m).
-        const sort = rel.kind !== 'm2o' && rel.sortField ? [`${f}.${rel.sortField}`] : [];
-        if (rel.kind === 'm2m') {
-          const j = rel.junctionRelated;
-          return [
-            `${f}.${junctionPk ?? 'id'}`,
-            `${f}.${j}.${relatedPk}`,
-            `${f}.${j}.${labelField}`,
-            ...sort,
-          ];
-        }
-        return [`${f}.${relatedPk}`, `${f}.${labelField}`, ...sort];
+        // Lists page through their linked items themselves (see RelatedList).
+        if (rel.kind !== 'm2o') return [];
+        const extra = rel.related === 'daas_files' ? FILE_FIELDS : [];
+        // A field the caller may not read would have the whole read refused.
+        const readable = (p: string) => canField(permissions, rel.related, 'read', p.split('.')[0]);
+        return [...new Set([relatedPk, ...display.fields, ...extra])]
+          .filter((p) => p === relatedPk || readable(p))
+          .map((p) => `${f}.${p}`);
       }),
-    [fields],
+    [fields, permissions],
   );
 
   return {
     fields,
     readFields: [...new Set([schema.primaryKey, ...readFields])],
-    isLoading: related.isLoading,
+    isLoading: related.isLoading || displays.isLoading,
   };
 }

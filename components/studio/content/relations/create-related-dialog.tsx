@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
+import { fieldLabel } from '@/lib/client/fields/field-label';
 import { useFields } from '@/lib/client/fields/fields-query';
 import type { Field as FieldInfo } from '@/lib/client/fields/types';
 import type { Item } from '@/lib/client/items/types';
@@ -50,6 +51,7 @@ export function CreateRelatedDialog({
   onCreate: (values: Item) => void;
 }) {
   const t = useTranslations('ItemEditor');
+  const locale = useLocale();
   const fields = useFields(open ? collection : null);
   const [values, setValues] = useState<Item>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -84,7 +86,7 @@ export function CreateRelatedDialog({
           {shown.map((f) => (
             <Field
               key={f.field}
-              label={f.field}
+              label={fieldLabel(f, locale)}
               required={f.meta?.required === true}
               error={errors[f.field]}
               hint={f.meta?.note ?? undefined}
@@ -92,7 +94,7 @@ export function CreateRelatedDialog({
               {(control) => (
                 <FieldInput
                   field={f}
-                  label={f.field}
+                  label={fieldLabel(f, locale)}
                   control={control}
                   value={values[f.field] ?? null}
                   onChange={(v) => setValues((prev) => ({ ...prev, [f.field]: v }))}

@@ -32,6 +32,7 @@ export function ItemPicker({
   onOpenChange,
   onPick,
   exclude = [],
+  extraFields = [],
 }: {
   collection: string;
   open: boolean;
@@ -39,6 +40,8 @@ export function ItemPicker({
   onPick: (key: ItemKey, item: Item) => void;
   /** Keys already chosen, left out of the list. */
   exclude?: ItemKey[];
+  /** Read along (not shown as columns): what the caller shows a picked item by. */
+  extraFields?: readonly string[];
 }) {
   const t = useTranslations('ItemEditor');
   const fields = useFields(open ? collection : null);
@@ -56,9 +59,10 @@ export function ItemPicker({
     return [...new Set([pk, label, ...extra])];
   }, [fields.data, pk]);
   const filter = exclude.length && pk ? { [pk]: { _nin: exclude } } : null;
+  const read = [...new Set([...shown, ...extraFields])];
   const items = useItems(
     collection,
-    { fields: shown, sort: [], filter, search: term, page, limit: PAGE },
+    { fields: read, sort: [], filter, search: term, page, limit: PAGE },
     open && shown.length > 0,
   );
   const types = useMemo(() => new Map(fields.data?.map((f) => [f.field, f.type])), [fields.data]);

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { FieldControlProps } from '@/components/ui/field';
+import { displayItem, type ItemDisplay } from '@/lib/client/items/display-template';
 import type { Item } from '@/lib/client/items/types';
 import { ItemPicker } from './item-picker';
 import { m2oKey } from './related-model';
@@ -14,7 +15,7 @@ export function M2OInput({
   label: fieldLabel,
   related,
   relatedPk,
-  labelField,
+  display,
   value,
   onChange,
   disabled,
@@ -23,7 +24,8 @@ export function M2OInput({
   label: string;
   related: string;
   relatedPk: string;
-  labelField: string;
+  /** How the chosen item shows (its collection's display template). */
+  display: ItemDisplay;
   value: unknown;
   onChange: (v: unknown) => void;
   disabled?: boolean;
@@ -33,7 +35,7 @@ export function M2OInput({
   const [open, setOpen] = useState(false);
   const key = m2oKey(value, relatedPk);
   const label =
-    typeof value === 'object' && value !== null ? (value as Item)[labelField] : undefined;
+    typeof value === 'object' && value !== null ? displayItem(display, value as Item) : '';
 
   return (
     <div role="group" aria-label={fieldLabel} className="flex flex-wrap items-center gap-2">
@@ -46,7 +48,7 @@ export function M2OInput({
           <span className="text-muted-foreground">{t('noneSelected')}</span>
         ) : (
           <span className="truncate">
-            {label !== undefined && label !== null ? String(label) : ''}{' '}
+            {label && label !== String(key) ? `${label} ` : ''}
             <span className="font-mono text-xs text-muted-foreground">#{String(key)}</span>
           </span>
         )}
@@ -69,6 +71,7 @@ export function M2OInput({
         collection={related}
         open={open}
         onOpenChange={setOpen}
+        extraFields={display.fields}
         onPick={(k, item) => onChange({ ...item, [relatedPk]: k })}
       />
     </div>

@@ -11,6 +11,11 @@ export interface RelatedChanges {
   removed: ItemKey[];
   /** The rows as read (by `RelatedRow.key`) in the order the user put them; absent if untouched. */
   order?: ItemKey[];
+  /**
+   * The page of linked rows the changes were made on and how many rows are linked in all:
+   * a save numbers sort values from them (the list pages through its rows on the server).
+   */
+  seen?: { rows: Item[]; total: number };
 }
 
 /** One linked row as read: the key a removal or a sort update uses, and the item to show. */
@@ -90,8 +95,14 @@ export function orderChange(
 export function sortPlan(
   rows: readonly RelatedRow[],
   changes: RelatedChanges,
+  total = rows.length,
 ): { updates: { key: ItemKey; sort: number }[]; added: number[] } {
   if (changes.order === undefined && changes.added.length === 0) return { updates: [], added: [] };
+  if (rows.length < total) {
+    // Only one page is known: the other rows keep their places, added items go after all.
+    const last = Math.max(total, ...rows.map((r) => r.sort ?? 0));
+    return { updates: [], added: changes.added.map((_, i) => last + i + 1) };
+  }
   const kept = orderedRows(rows, changes.order).filter(
     (r) => !changes.removed.some((k) => same(k, r.key)),
   );
@@ -110,11 +121,12 @@ export function toNestedWrite(
   shape: RelatedShape,
   current: readonly Item[],
   changes: RelatedChanges,
+  total = current.length,
 ): Record<string, unknown[]> {
   const { rel, relatedPk, junctionPk } = shape;
   const sortField = rel.sortField;
   const plan = sortField
-    ? sortPlan(relatedRows(shape, current), changes)
+    ? sortPlan(relatedRows(shape, current), changes, total)
     : { updates: [], added: [] };
   const withSort = (row: Item, i: number): Item =>
     sortField && plan.added[i] !== undefined ? { ...row, [sortField]: plan.added[i] } : row;

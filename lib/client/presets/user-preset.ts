@@ -1,0 +1,57 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiFetch } from '../fetcher';
+import { presetKeys } from './keys';
+import type { Preset, PresetInput } from './types';
+
+/**
+ * The caller's own view of a collection, as Directus keeps it: their preset without a
+ * bookmark name. null when they have none yet.
+ */
+export function useUserPreset(collection: string, userId: string | null) {
+  return useQuery({
+    queryKey: presetKeys.userView(collection, userId ?? ''),
+    queryFn: async ({ signal }) => {
+      const filter = JSON.stringify({
+        _and: [
+          { collection: { _eq: collection } },
+          { user: { _eq: userId } },
+          { bookmark: { _null: true } },
+        ],
+      });
+      const body = await apiFetch<{ data: Preset[] }>(
+        `/api/presets?filter=${encodeURIComponent(filter)}&sort=-id&limit=1`,
+        { signal },
+      );
+      return body.data[0] ?? null;
+    },
+    enabled: userId !== null,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Writes the caller's own view of a collection: creates their preset the first time,
+ * updates it after. The cache takes the answer as is, so a page opened next starts from it
+ * without reading it again.
+ */
+export function useSaveUserPreset(collection: string, userId: string | null) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (id: number | null, values: PresetInput, keepalive = false): Promise<Preset> => {
+      const body = await apiFetch<{ data: Preset }>(
+        id === null ? '/api/presets' : `/api/presets/${id}`,
+        {
+          method: id === null ? 'POST' : 'PATCH',
+          body: id === null ? { ...values, collection, user: userId, bookmark: null } : values,
+          keepalive,
+        },
+      );
+      queryClient.setQueryData(presetKeys.userView(collection, userId ?? ''), body.data);
+      return body.data;
+    },
+    [collection, userId, queryClient],
+  );
+}
