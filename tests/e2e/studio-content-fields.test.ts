@@ -50,7 +50,8 @@ async function signedIn(
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/en\/content$/);
+    // Signing in lands on the studio's home.
+    await page.waitForURL(/\/en$/);
     sessions.set(account.email, await context.storageState());
   }
   return { context, page };
