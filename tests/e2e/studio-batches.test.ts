@@ -226,12 +226,12 @@ describe('studio batches and paging at 100,000 rows', () => {
     await bar.getByRole('button', { name: 'Edit selected' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Field' }).click();
-    await page.getByRole('option', { name: 'status', exact: true }).click();
-    await dialog.getByLabel('New value of status').fill('published');
+    await page.getByRole('option', { name: 'Status', exact: true }).click();
+    await dialog.getByLabel('New value of Status').fill('published');
     await dialog.getByRole('button', { name: 'Add another field' }).click();
     await dialog.getByRole('combobox', { name: 'Field' }).nth(1).click();
-    await page.getByRole('option', { name: 'n', exact: true }).click();
-    await dialog.getByLabel('New value of n').fill('-7');
+    await page.getByRole('option', { name: 'N', exact: true }).click();
+    await dialog.getByLabel('New value of N').fill('-7');
     await shot(page, SHOTS, 'batch-edit-dialog-1280', { fullPage: false });
     await expectAccessible(page, { exclude: ['ol[aria-live]'] });
     await dialog.getByRole('button', { name: 'Apply to 500 items' }).click();
@@ -257,8 +257,8 @@ describe('studio batches and paging at 100,000 rows', () => {
     await bar.getByRole('button', { name: 'Edit selected' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Field' }).click();
-    await page.getByRole('option', { name: 'status', exact: true }).click();
-    await dialog.getByLabel('New value of status').fill('archived');
+    await page.getByRole('option', { name: 'Status', exact: true }).click();
+    await dialog.getByLabel('New value of Status').fill('archived');
     await dialog.getByRole('button', { name: 'Apply to all matching items' }).click();
     await page.getByText('250 items updated').waitFor({ timeout: 60_000 });
     const archived = await idsWhere({ status: { _eq: 'archived' } });
@@ -275,8 +275,8 @@ describe('studio batches and paging at 100,000 rows', () => {
     await bar.getByRole('button', { name: 'Edit selected' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Field' }).click();
-    await page.getByRole('option', { name: 'label', exact: true }).click();
-    await dialog.getByLabel('New value of label').fill('twice');
+    await page.getByRole('option', { name: 'Label', exact: true }).click();
+    await dialog.getByLabel('New value of Label').fill('twice');
     await dialog.getByRole('button', { name: 'Apply to 2 items' }).click();
     await page.getByText('The change was not saved').waitFor();
     await page

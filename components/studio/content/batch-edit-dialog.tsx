@@ -1,7 +1,7 @@
 'use client';
 
 import { Plus, X } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -20,6 +20,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { fieldLabel } from '@/lib/client/fields/field-label';
 import type { Field as FieldInfo } from '@/lib/client/fields/types';
 import type { Item } from '@/lib/client/items/types';
 import { FieldInput } from './editor/field-input';
@@ -44,6 +45,7 @@ export function BatchEditDialog({
   onApply: (values: Item) => void;
 }) {
   const t = useTranslations('ItemBrowser');
+  const locale = useLocale();
   const [rows, setRows] = useState<{ field: string; value: unknown }[]>([
     { field: '', value: null },
   ]);
@@ -88,7 +90,7 @@ export function BatchEditDialog({
                         <SelectContent>
                           {choosable.map((f) => (
                             <SelectItem key={f.field} value={f.field}>
-                              {f.field}
+                              {fieldLabel(f, locale)}
                             </SelectItem>
                           ))}
                         </SelectContent>
@@ -100,7 +102,9 @@ export function BatchEditDialog({
                       type="button"
                       variant="ghost"
                       size="icon"
-                      aria-label={t('batchRemoveField', { field: row.field || index + 1 })}
+                      aria-label={t('batchRemoveField', {
+                        field: field ? fieldLabel(field, locale) : index + 1,
+                      })}
                       onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
                     >
                       <X aria-hidden />
@@ -108,12 +112,12 @@ export function BatchEditDialog({
                   )}
                 </div>
                 {field && (
-                  <Field label={t('batchValue', { field: field.field })}>
+                  <Field label={t('batchValue', { field: fieldLabel(field, locale) })}>
                     {(control) => (
                       <FieldInput
                         key={field.field}
                         field={field}
-                        label={field.field}
+                        label={fieldLabel(field, locale)}
                         value={row.value}
                         onChange={(value) => setRow(index, { value })}
                         control={control}

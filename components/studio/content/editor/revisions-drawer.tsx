@@ -1,7 +1,7 @@
 'use client';
 
 import { RotateCcw } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/studio/confirm-dialog';
 import { ErrorState } from '@/components/studio/data-state';
@@ -16,6 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { fieldLabel } from '@/lib/client/fields/field-label';
 import type { Item } from '@/lib/client/items/types';
 import { REVISIONS_PAGE, useItemRevisions } from '@/lib/client/revisions/item-revisions-query';
 import { useRevertMutation } from '@/lib/client/revisions/revert-mutation';
@@ -28,7 +29,12 @@ const show = (v: unknown) =>
   v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** Field by field: what the revision recorded against what the item holds now. */
-export function revisionDiff(fields: EditorField[], current: Item, revision: Revision) {
+export function revisionDiff(
+  fields: EditorField[],
+  current: Item,
+  revision: Revision,
+  locale = 'en',
+) {
   const data = revision.data ?? {};
   return fields
     .filter(
@@ -37,7 +43,7 @@ export function revisionDiff(fields: EditorField[], current: Item, revision: Rev
     .map((ef) => {
       const name = ef.field.field;
       const now = ef.rel?.kind === 'm2o' ? m2oKey(current[name], ef.relatedPk) : current[name];
-      return { name, now, then: data[name] };
+      return { name, label: fieldLabel(ef.field, locale), now, then: data[name] };
     })
     .filter((d) => JSON.stringify(d.now ?? null) !== JSON.stringify(d.then ?? null));
 }
@@ -65,7 +71,8 @@ export function RevisionsDrawer({
   const revisions = useItemRevisions(collection, itemKey, page, open);
   const revert = useRevertMutation(collection, itemKey);
   const chosen = revisions.data?.data.find((r) => r.id === selected) ?? revisions.data?.data[0];
-  const diff = chosen ? revisionDiff(fields, current, chosen) : [];
+  const locale = useLocale();
+  const diff = chosen ? revisionDiff(fields, current, chosen, locale) : [];
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -150,9 +157,10 @@ export function RevisionsDrawer({
                           <tr key={d.name} className="border-t align-top">
                             <th
                               scope="row"
-                              className="px-3 py-2 text-left font-mono text-xs font-normal"
+                              className="px-3 py-2 text-left text-xs font-normal"
+                              title={d.name}
                             >
-                              {d.name}
+                              {d.label}
                             </th>
                             <td className="px-3 py-2 break-all text-destructive line-through decoration-destructive/50">
                               {show(d.now)}
