@@ -337,8 +337,8 @@ describe('studio content module', () => {
     await page.getByRole('button', { name: 'Edit selected' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit 2 items' });
     await dialog.getByRole('combobox', { name: 'Field' }).click();
-    await page.getByRole('option', { name: 'rating' }).click();
-    await dialog.getByLabel('New value of rating').fill('9');
+    await page.getByRole('option', { name: 'Rating', exact: true }).click();
+    await dialog.getByLabel('New value of Rating').fill('9');
     await dialog.getByRole('button', { name: 'Apply to 2 items' }).click();
     await page.getByText('2 items updated').waitFor();
     const edited = await api<{ data: { rating: number }[] }>(
@@ -371,7 +371,7 @@ describe('studio content module', () => {
     const revisions = drawer.getByRole('list', { name: 'Revisions' }).getByRole('button');
     await expect.poll(() => revisions.count()).toBe(2);
     await revisions.nth(1).click();
-    await drawer.getByRole('rowheader', { name: 'title' }).waitFor();
+    await drawer.getByRole('rowheader', { name: 'Title', exact: true }).waitFor();
     await expectAccessible(page);
     await shoot(page, 'revisions-1280');
     await drawer.getByRole('button', { name: 'Revert to this' }).click();

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import type { ListMeta } from '@/lib/client/items/types';
 import { ColumnChooser } from './column-chooser';
+import { LayoutMenu } from './layouts/layout-menu';
 import type { BrowserView } from './use-browser-view';
 
 /** Counts the conditions of a filter (leaves with an operator), for the button's badge. */
@@ -92,12 +93,15 @@ export function BrowserToolbar({
           )}
         </PopoverContent>
       </Popover>
-      <ColumnChooser
-        paths={paths}
-        value={view.fields}
-        primaryKey={primaryKey}
-        onChange={(fields) => update({ fields, page: view.page })}
-      />
+      <LayoutMenu view={view} update={update} paths={paths} />
+      {view.layout === 'tabular' && (
+        <ColumnChooser
+          paths={paths}
+          value={view.fields}
+          primaryKey={primaryKey}
+          onChange={(fields) => update({ fields, page: view.page })}
+        />
+      )}
       <p className="ml-auto text-sm text-muted-foreground" aria-live="polite">
         {meta &&
           (meta.total_estimated ? (

@@ -30,6 +30,9 @@ import { BrowserToolbar } from './browser-toolbar';
 import { CellValue, RelatedCell, valueAt } from './cell-value';
 import { readPaths } from './read-paths';
 import type { CollectionSchema } from './use-collection-schema';
+import { CardsLayout } from './layouts/cards-layout';
+import { cardsSetup } from './layouts/layout-fields';
+import { OtherLayouts } from './layouts/other-layouts';
 import { useDebounced } from './use-debounced';
 import { useSavedView } from './use-saved-view';
 import { PAGE_SIZES, defaultView, useBrowserView, viewFromPreset } from './use-browser-view';
@@ -103,7 +106,10 @@ export function ItemBrowser({
   const filter = useDebounced(view.filter);
   const permissions = usePermissionsMe().data;
   const byPath = useMemo(() => new Map(paths.data.map((p) => [p.path, p])), [paths.data]);
-  const targets = useMemo(() => [...new Set(paths.relatedOf.values())], [paths.relatedOf]);
+  const targets = useMemo(
+    () => [...new Set([schema.collection, ...paths.relatedOf.values()])],
+    [schema.collection, paths.relatedOf],
+  );
   const displays = useItemDisplays(targets);
   // A relational column reads what its collection's display template names, not the bare key.
   const fields = useMemo(
@@ -118,10 +124,23 @@ export function ItemBrowser({
       }),
     [schema.primaryKey, view.fields, paths.relatedOf, displays.byCollection, byPath, permissions],
   );
+  // How an item is named on a card, in a calendar or a column: the collection's template.
+  const own = displays.byCollection[schema.collection];
+  const title =
+    own?.template ?? `{{${own?.fields.find((f) => f !== schema.primaryKey) ?? schema.primaryKey}}}`;
+  const cards = cardsSetup(view.options.cards, paths.data, schema.primaryKey, title);
+  const paged = view.layout === 'tabular' || view.layout === 'cards';
   const items = useItems(
     schema.collection,
-    { ...view, search, filter, fields },
-    !paths.isLoading && !displays.isLoading,
+    {
+      fields: view.layout === 'cards' ? cards.fields : fields,
+      sort: view.sort,
+      filter,
+      search,
+      page: view.page,
+      limit: view.limit,
+    },
+    paged && !paths.isLoading && !displays.isLoading,
   );
 
   const columns = useMemo<DataTableColumn<Item>[]>(
@@ -239,8 +258,28 @@ export function ItemBrowser({
           />
         )}
       </div>
-      {items.error && !items.data ? (
+      {!paged ? (
+        <OtherLayouts
+          schema={schema}
+          view={view}
+          update={update}
+          paths={paths.data}
+          filter={filter}
+          search={search}
+          title={title}
+        />
+      ) : items.error && !items.data ? (
         <ErrorState error={items.error} onRetry={items.refetch} retrying={items.isFetching} />
+      ) : view.layout === 'cards' ? (
+        <CardsLayout
+          collection={schema.collection}
+          primaryKey={schema.primaryKey}
+          setup={cards}
+          rows={rows}
+          loading={!items.data}
+          busy={items.isPlaceholderData}
+          empty={view.filter || view.search ? t('noMatch') : t('empty')}
+        />
       ) : (
         <div className="contents" style={{ '--selection-bar': `${barHeight}px` } as CSSProperties}>
           <DataTable<Item>
@@ -276,21 +315,23 @@ export function ItemBrowser({
       )}
       {/* Sticky: on a phone the header, toolbar and selection bar leave the table no room, so
           the pager keeps to the screen's bottom edge rather than being pushed below it. */}
-      <Pagination
-        className="sticky bottom-0 z-10 mt-1 bg-background py-2"
-        page={view.page}
-        pageSize={view.limit}
-        total={meta?.total ?? null}
-        totalEstimated={meta?.total_estimated}
-        pageRows={items.data ? rows.length : undefined}
-        onPageChange={(page) => {
-          clearSelection();
-          update({ page });
-        }}
-        onPageSizeChange={(limit) => update({ limit })}
-        pageSizes={PAGE_SIZES}
-        disabled={!items.data}
-      />
+      {paged && (
+        <Pagination
+          className="sticky bottom-0 z-10 mt-1 bg-background py-2"
+          page={view.page}
+          pageSize={view.limit}
+          total={meta?.total ?? null}
+          totalEstimated={meta?.total_estimated}
+          pageRows={items.data ? rows.length : undefined}
+          onPageChange={(page) => {
+            clearSelection();
+            update({ page });
+          }}
+          onPageSizeChange={(limit) => update({ limit })}
+          pageSizes={PAGE_SIZES}
+          disabled={!items.data}
+        />
+      )}
     </>
   );
 }

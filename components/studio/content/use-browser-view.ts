@@ -3,8 +3,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Preset } from '@/lib/client/presets/types';
 
+export const LAYOUTS = ['tabular', 'cards', 'calendar', 'kanban'] as const;
+export type LayoutName = (typeof LAYOUTS)[number];
+
+/**
+ * Each layout's own settings, as Directus keeps them in a preset's `layout_options`: the
+ * cards' image field and templates, the calendar's date field and span, the kanban's
+ * grouping field. Every value is optional; a layout picks a sensible default.
+ */
+export interface LayoutOptions {
+  cards?: { imageSource?: string; title?: string; subtitle?: string };
+  calendar?: { startDateField?: string; mode?: 'month' | 'week' | 'day'; date?: string };
+  kanban?: { groupField?: string };
+}
+
 /** What a saved view holds: everything that decides which rows show and how. */
 export interface BrowserView {
+  layout: LayoutName;
+  options: LayoutOptions;
   fields: string[];
   sort: string[];
   filter: Record<string, unknown> | null;
@@ -13,16 +29,29 @@ export interface BrowserView {
   limit: number;
 }
 
+const isLayout = (v: unknown): v is LayoutName => LAYOUTS.includes(v as LayoutName);
+
 export const PAGE_SIZES = [25, 50, 100, 250, 500] as const;
 
 export function defaultView(fields: string[]): BrowserView {
-  return { fields, sort: [], filter: null, search: '', page: 1, limit: 100 };
+  return {
+    layout: 'tabular',
+    options: {},
+    fields,
+    sort: [],
+    filter: null,
+    search: '',
+    page: 1,
+    limit: 100,
+  };
 }
 
 /** A bookmark as a view (the tabular layout's query), defaults filling what it lacks. */
 export function viewFromPreset(preset: Preset, fallback: BrowserView): BrowserView {
   const q = preset.layout_query?.tabular ?? {};
   return {
+    layout: isLayout(preset.layout) ? preset.layout : fallback.layout,
+    options: optionsOf(preset.layout_options) ?? fallback.options,
     fields: q.fields?.length ? q.fields : fallback.fields,
     sort: q.sort ?? [],
     filter: preset.filter,
@@ -35,22 +64,34 @@ export function viewFromPreset(preset: Preset, fallback: BrowserView): BrowserVi
 /** The view as a preset body. */
 export function presetFromView(view: BrowserView) {
   return {
-    layout: 'tabular',
+    layout: view.layout,
     layout_query: { tabular: { fields: view.fields, sort: view.sort, limit: view.limit } },
+    layout_options: Object.keys(view.options).length
+      ? (view.options as Record<string, unknown>)
+      : null,
     filter: view.filter,
     search: view.search || null,
   };
 }
 
 /** The URL parameters a view writes; `bookmark` and anything else are left alone. */
-const VIEW_PARAMS = ['fields', 'sort', 'filter', 'search', 'page', 'limit'] as const;
+const VIEW_PARAMS = [
+  'layout',
+  'options',
+  'fields',
+  'sort',
+  'filter',
+  'search',
+  'page',
+  'limit',
+] as const;
 
 /** Whether the URL says which view to show (else the person's saved view may). */
 export function hasViewParams(params: Pick<URLSearchParams, 'has'>): boolean {
   return VIEW_PARAMS.some((name) => params.has(name));
 }
 
-function parseFilter(raw: string | null): Record<string, unknown> | null | undefined {
+function parseObject(raw: string | null): Record<string, unknown> | undefined {
   if (raw === null) return undefined;
   try {
     const value: unknown = JSON.parse(raw);
@@ -62,6 +103,36 @@ function parseFilter(raw: string | null): Record<string, unknown> | null | undef
   }
 }
 
+const text = (v: unknown) => (typeof v === 'string' && v.length <= 500 ? v : undefined);
+
+/**
+ * Layout options from a URL or a preset, keeping only known keys with values of the right
+ * kind: a hand-edited link can't put anything else into the view.
+ */
+export function optionsOf(raw: unknown): LayoutOptions | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const { cards, calendar, kanban } = raw as Record<string, Record<string, unknown> | undefined>;
+  const out: LayoutOptions = {};
+  if (cards && typeof cards === 'object') {
+    out.cards = {
+      imageSource: text(cards.imageSource),
+      title: text(cards.title),
+      subtitle: text(cards.subtitle),
+    };
+  }
+  if (calendar && typeof calendar === 'object') {
+    const mode = calendar.mode;
+    const date = text(calendar.date);
+    out.calendar = {
+      startDateField: text(calendar.startDateField),
+      mode: mode === 'month' || mode === 'week' || mode === 'day' ? mode : undefined,
+      date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined,
+    };
+  }
+  if (kanban && typeof kanban === 'object') out.kanban = { groupField: text(kanban.groupField) };
+  return JSON.parse(JSON.stringify(out)) as LayoutOptions;
+}
+
 function positive(raw: string | null): number | undefined {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 ? n : undefined;
@@ -71,10 +142,13 @@ function positive(raw: string | null): number | undefined {
 export function viewFromSearch(params: URLSearchParams, fallback: BrowserView): BrowserView {
   const list = (name: string) => params.get(name)?.split(',').filter(Boolean);
   const limit = positive(params.get('limit'));
+  const layout = params.get('layout');
   return {
+    layout: isLayout(layout) ? layout : fallback.layout,
+    options: optionsOf(parseObject(params.get('options'))) ?? fallback.options,
     fields: list('fields')?.length ? list('fields')! : fallback.fields,
     sort: list('sort') ?? fallback.sort,
-    filter: parseFilter(params.get('filter')) ?? fallback.filter,
+    filter: parseObject(params.get('filter')) ?? fallback.filter,
     search: params.get('search') ?? fallback.search,
     page: positive(params.get('page')) ?? fallback.page,
     limit: limit && (PAGE_SIZES as readonly number[]).includes(limit) ? limit : fallback.limit,
@@ -89,6 +163,8 @@ export function searchWithView(
 ): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of VIEW_PARAMS) next.delete(name);
+  if (view.layout !== base.layout) next.set('layout', view.layout);
+  if (Object.keys(view.options).length) next.set('options', JSON.stringify(view.options));
   if (view.fields.join(',') !== base.fields.join(',')) next.set('fields', view.fields.join(','));
   if (view.sort.length) next.set('sort', view.sort.join(','));
   if (view.filter && Object.keys(view.filter).length) {

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { Preset } from '@/lib/client/presets/types';
 import { useSaveUserPreset } from '@/lib/client/presets/user-preset';
-import { presetFromView, type BrowserView } from './use-browser-view';
+import { optionsOf, presetFromView, type BrowserView } from './use-browser-view';
 
 const SAVE_DELAY_MS = 600;
 
@@ -106,6 +106,7 @@ function presetBody(preset: Preset) {
   return {
     layout: preset.layout ?? 'tabular',
     layout_query: { tabular: { fields: q.fields ?? [], sort: q.sort ?? [], limit: q.limit } },
+    layout_options: optionsOf(preset.layout_options) ?? null,
     filter: preset.filter,
     search: preset.search,
   };
