@@ -7,6 +7,7 @@ import { createMany } from '@/lib/items/write/service';
 import { getSchema, type CollectionOverview } from '@/lib/schema/overview';
 import { permissionOf } from '@/lib/items/access';
 import { writableCollection } from '@/lib/items/write/guard';
+import { checkImportRows } from './import-check';
 
 type Row = Record<string, unknown>;
 
@@ -80,5 +81,6 @@ export async function importItems(
   // As in a JSON body: PostgreSQL refuses NUL in text.
   refuseHostile(rows, 'payload');
   if (!rows.length) return;
+  await checkImportRows(c, rows);
   await createMany(input.collection, rows, { ...ctx, origin: input.origin });
 }

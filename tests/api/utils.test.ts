@@ -245,6 +245,39 @@ describe('POST /api/utils/import/:collection', () => {
     expect(await count('ut_rows')).toBe(before);
   });
 
+  it('lists every refused row of a file, with its field and reason, and imports none', async () => {
+    const before = await count('ut_rows');
+    const csv = [
+      'name,qty,done',
+      'fine,1,true',
+      'bad qty,lots,true',
+      `${'x'.repeat(30)},3,false`,
+      'fine too,4,false',
+      'bad flag,5,perhaps',
+    ].join('\n');
+    const res = await upload(csv, 'text/csv');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('FAILED_VALIDATION');
+    expect(res.body.extensions.invalid_rows).toBe(3);
+    const listed = res.body.extensions.rows as { row: number; field: string; message: string }[];
+    expect(listed.map((r) => [r.row, r.field])).toEqual([
+      [2, 'qty'],
+      [3, 'name'],
+      [5, 'done'],
+    ]);
+    expect(listed.every((r) => r.message.length > 0)).toBe(true);
+    expect(res.body.error).toContain('row 2');
+    expect(await count('ut_rows')).toBe(before);
+  });
+
+  it('names a column that is not a field of the collection', async () => {
+    const res = await upload('name,nope\na,b\n', 'text/csv');
+    expect(res.status).toBe(400);
+    expect(res.body.extensions.rows).toEqual([
+      { row: 1, field: 'nope', message: 'Is not a field of this collection' },
+    ]);
+  });
+
   it('runs filter hooks, and a throwing one leaves nothing imported', async () => {
     const { emitter } = await import('@/lib/events/emitter');
     off.push(
