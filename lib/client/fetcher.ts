@@ -10,13 +10,22 @@ export class ApiError extends Error {
   readonly code: string;
   /** The fields at fault, as the server sent them (`extensions.fields` / `extensions.field`). */
   readonly fields: readonly ApiFieldError[];
+  /** Everything else the error's extensions carried (an import's refused `rows`, say). */
+  readonly extensions: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: string, message: string, fields: ApiFieldError[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: ApiFieldError[] = [],
+    extensions: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.extensions = extensions;
   }
 }
 
@@ -72,7 +81,7 @@ export function parseApiError(status: number, body: unknown): ApiError {
     if (typeof body.error === 'string') {
       const code = typeof body.code === 'string' ? body.code : fallbackCode(status);
       const extensions = isRecord(body.extensions) ? body.extensions : {};
-      return new ApiError(status, code, body.error, fieldsOf(extensions, body.error));
+      return new ApiError(status, code, body.error, fieldsOf(extensions, body.error), extensions);
     }
     if (Array.isArray(body.errors) && isRecord(body.errors[0])) {
       const entries = body.errors.filter(isRecord);
@@ -86,7 +95,7 @@ export function parseApiError(status: number, body: unknown): ApiError {
           typeof e.message === 'string' ? e.message : message,
         ),
       );
-      return new ApiError(status, code, message, fields);
+      return new ApiError(status, code, message, fields, extensions);
     }
   }
   return new ApiError(status, fallbackCode(status), `HTTP ${status}`);

@@ -33,6 +33,7 @@ import type { CollectionSchema } from './use-collection-schema';
 import { CardsLayout } from './layouts/cards-layout';
 import { cardsSetup } from './layouts/layout-fields';
 import { OtherLayouts } from './layouts/other-layouts';
+import { TransferButtons } from './transfer/transfer-buttons';
 import { useDebounced } from './use-debounced';
 import { useSavedView } from './use-saved-view';
 import { PAGE_SIZES, defaultView, useBrowserView, viewFromPreset } from './use-browser-view';
@@ -213,6 +214,7 @@ export function ItemBrowser({
         description={t('description')}
         actions={
           <>
+            <TransferButtons schema={schema} view={view} total={meta?.total ?? null} />
             <BookmarksMenu
               collection={schema.collection}
               view={view}

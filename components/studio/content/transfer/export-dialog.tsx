@@ -1,0 +1,145 @@
+'use client';
+
+import { Download } from 'lucide-react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '@/components/studio/form-alert';
+import { useErrorMessage } from '@/components/studio/use-error-message';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { toast } from '@/components/ui/toast';
+import { assetUrl } from '@/lib/client/files/files-query';
+import {
+  useItemsExportMutation,
+  type ExportFormat,
+} from '@/lib/client/items/items-export-mutation';
+import type { BrowserView } from '../use-browser-view';
+import { Progress } from './progress';
+
+const FORMATS: ExportFormat[] = ['csv', 'json', 'xml', 'yaml'];
+
+/** Starts the browser's download of a file of the library. */
+function download(id: string, name: string | null) {
+  const a = document.createElement('a');
+  a.href = `${assetUrl(id)}?download`;
+  a.download = name ?? '';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * Exports what the browser shows (its filter, search and sort; the shown columns or every
+ * field) to a file: the server writes it into the file library, then it downloads.
+ */
+export function ExportDialog({
+  open,
+  onOpenChange,
+  collection,
+  view,
+  total,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  collection: string;
+  view: BrowserView;
+  /** How many items match, when known. */
+  total: number | null;
+}) {
+  const t = useTranslations('ItemBrowser');
+  const format = useFormatter();
+  const message = useErrorMessage();
+  const exporter = useItemsExportMutation(collection);
+  const [kind, setKind] = useState<ExportFormat>('csv');
+  const [shownOnly, setShownOnly] = useState(view.layout === 'tabular');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    exporter.mutate(
+      {
+        format: kind,
+        fields: shownOnly ? view.fields : ['*'],
+        filter: view.filter,
+        search: view.search,
+        sort: view.sort,
+      },
+      {
+        onSuccess: (file) => {
+          download(file.id, file.filename_download);
+          toast({
+            title: t('exported'),
+            description: file.filename_download ?? undefined,
+            variant: 'success',
+          });
+          onOpenChange(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !exporter.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <form onSubmit={submit} className="contents">
+          <DialogHeader>
+            <DialogTitle>{t('exportTitle')}</DialogTitle>
+            <DialogDescription>
+              {total === null
+                ? t('exportDescriptionUnknown')
+                : t('exportDescription', { count: total, formatted: format.number(total) })}
+            </DialogDescription>
+          </DialogHeader>
+          <div className="space-y-4">
+            <Field label={t('exportFormat')}>
+              {(control) => (
+                <Select value={kind} onValueChange={(v) => setKind(v as ExportFormat)}>
+                  <SelectTrigger {...control}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {FORMATS.map((f) => (
+                      <SelectItem key={f} value={f}>
+                        {f.toUpperCase()}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </Field>
+            <Field label={t('exportShownOnly')} layout="inline">
+              <Checkbox
+                checked={shownOnly}
+                onCheckedChange={(v) => setShownOnly(v === true)}
+                disabled={view.layout !== 'tabular'}
+              />
+            </Field>
+            {exporter.isPending && <Progress label={t('exporting')} />}
+            {exporter.error && <FormAlert>{message(exporter.error)}</FormAlert>}
+          </div>
+          <DialogFooter>
+            <Button type="submit" disabled={exporter.isPending}>
+              <Download aria-hidden />
+              {t('exportSubmit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
