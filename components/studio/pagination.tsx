@@ -40,6 +40,48 @@ export interface PaginationProps {
   className?: string;
   /** The navigation's name, when a page holds more than one pager. */
   label?: string;
+  /** Offers a field to go straight to a page number. */
+  jump?: boolean;
+}
+
+/** A page number typed in and confirmed with Enter, kept within the known pages. */
+function PageJump({
+  page,
+  pages,
+  disabled,
+  onPageChange,
+}: {
+  page: number;
+  pages: number | null;
+  disabled: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  const t = useTranslations('Shared');
+  return (
+    <form
+      key={page}
+      className="mr-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const raw = Number(new FormData(e.currentTarget).get('page'));
+        if (!Number.isInteger(raw) || raw < 1) return;
+        const target = pages === null ? raw : Math.min(raw, Math.max(1, pages));
+        if (target !== page) onPageChange(target);
+      }}
+    >
+      <input
+        name="page"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={pages ?? undefined}
+        defaultValue={page}
+        disabled={disabled}
+        aria-label={t('goToPage')}
+        className="h-8 w-20 rounded-md border bg-background px-2 text-right tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      />
+    </form>
+  );
 }
 
 function openRange(page: number, pageSize: number, rows: number) {
@@ -61,6 +103,7 @@ export function Pagination({
   disabled = false,
   className,
   label,
+  jump = false,
 }: PaginationProps) {
   const t = useTranslations('Shared');
   const format = useFormatter();
@@ -122,6 +165,14 @@ export function Pagination({
         )}
       </div>
       <div className="flex items-center gap-1">
+        {jump && (
+          <PageJump
+            page={page}
+            pages={open ? null : pages}
+            disabled={disabled}
+            onPageChange={onPageChange}
+          />
+        )}
         <span className="mr-2 whitespace-nowrap tabular-nums">
           {pages === null || (open && page >= pages)
             ? t('pageOnly', { page: n(page) })

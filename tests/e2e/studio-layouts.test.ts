@@ -307,6 +307,41 @@ describe('item browser layouts on 100,000 rows', () => {
     await context.close();
   }, 180_000);
 
+  it('keeps a resized and a moved column across a reload, and jumps to a page', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/en/content/events?fields=id,title,n&sort=id');
+    const title = page.getByRole('columnheader', { name: 'Title', exact: true });
+    await page.getByRole('cell', { name: 'event 1', exact: true }).waitFor();
+    const before = (await title.boundingBox())!.width;
+    const grip = (await page
+      .getByRole('separator', { name: 'Resize column Title' })
+      .boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + 160, grip.y + grip.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(async () => (await title.boundingBox())!.width).toBeGreaterThan(before + 120);
+    const widened = (await title.boundingBox())!.width;
+
+    // By keyboard: Alt+Left on a header moves its column one place to the left.
+    await page.getByRole('columnheader', { name: 'N', exact: true }).getByRole('button').focus();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect.poll(() => decodeURIComponent(page.url())).toMatch(/fields=id,n,title/);
+    await shot(page, SHOTS, 'table-columns-1280', { fullPage: false });
+
+    await page.reload();
+    await page.getByRole('cell', { name: 'event 1', exact: true }).waitFor();
+    const headers = (await page.getByRole('columnheader').allTextContents()).filter(Boolean);
+    expect(headers).toEqual(['ID', 'N', 'Title']);
+    expect(Math.abs((await title.boundingBox())!.width - widened)).toBeLessThanOrEqual(2);
+
+    await page.getByRole('spinbutton', { name: 'Go to page' }).fill('500');
+    await page.keyboard.press('Enter');
+    await page.getByRole('cell', { name: 'event 49901', exact: true }).waitFor();
+    expect(await page.getByText('Page 500', { exact: false }).count()).toBeGreaterThan(0);
+    await context.close();
+  }, 120_000);
+
   it('keeps the chosen layout as the person’s view when they come back', async () => {
     const { context, page } = await signedIn();
     await page.goto('/en/content/events?layout=kanban');

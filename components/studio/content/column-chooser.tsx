@@ -34,12 +34,9 @@ export function ColumnChooser({
       )
     : paths;
 
-  const toggle = (path: string, on: boolean) => {
-    // Keep the chooser's order (own fields first, then relational paths) in the table.
-    const next = on ? [...value, path] : value.filter((f) => f !== path);
-    const order = paths.map((p) => p.path);
-    onChange(next.sort((a, b) => order.indexOf(a) - order.indexOf(b)));
-  };
+  // A new column goes last: the table's order is the person's (columns can be dragged).
+  const toggle = (path: string, on: boolean) =>
+    onChange(on ? [...value, path] : value.filter((f) => f !== path));
 
   return (
     <Popover>

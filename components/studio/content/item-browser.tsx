@@ -3,13 +3,8 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import {
-  DataTable,
-  sortToState,
-  stateToSort,
-  type DataTableColumn,
-} from '@/components/studio/data-table';
+import { useMemo, useState, type CSSProperties } from 'react';
+import { DataTable, sortToState, stateToSort } from '@/components/studio/data-table';
 import { CollectionIcon } from '@/components/studio/collection-icon';
 import { ErrorState } from '@/components/studio/data-state';
 import { useFieldPaths } from '@/components/studio/filter-builder/use-filter-fields';
@@ -27,31 +22,18 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import { BatchActions, type BatchSelection } from './batch-actions';
 import { BookmarksMenu } from './bookmarks-menu';
 import { BrowserToolbar } from './browser-toolbar';
-import { CellValue, RelatedCell, valueAt } from './cell-value';
 import { readPaths } from './read-paths';
 import type { CollectionSchema } from './use-collection-schema';
 import { CardsLayout } from './layouts/cards-layout';
 import { cardsSetup } from './layouts/layout-fields';
 import { OtherLayouts } from './layouts/other-layouts';
+import { useHeight, useTableColumns } from './layouts/table-columns';
 import { TransferButtons } from './transfer/transfer-buttons';
 import { useDebounced } from './use-debounced';
 import { useSavedView } from './use-saved-view';
 import { PAGE_SIZES, defaultView, useBrowserView, viewFromPreset } from './use-browser-view';
 
 const DEFAULT_COLUMNS = 6;
-
-/** The rendered height of what the ref is put on, following its changes. */
-function useHeight() {
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [height, setHeight] = useState(0);
-  useEffect(() => {
-    if (!element) return;
-    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return [setElement, height] as const;
-}
 
 function initialColumns(schema: CollectionSchema): string[] {
   const own = schema.fields.filter(
@@ -144,33 +126,12 @@ export function ItemBrowser({
     paged && !paths.isLoading && !displays.isLoading,
   );
 
-  const columns = useMemo<DataTableColumn<Item>[]>(
-    () =>
-      view.fields.map((path) => {
-        const info = byPath.get(path);
-        const target = paths.relatedOf.get(path);
-        const display = target ? displays.byCollection[target] : undefined;
-        const image = info?.interface === 'file-image';
-        return {
-          id: path,
-          accessorFn: (row: Item) => valueAt(row, path),
-          header: () => <span title={path}>{info?.label ?? path}</span>,
-          enableSorting: true,
-          cell: ({ getValue }) =>
-            display && !image ? (
-              <RelatedCell value={getValue()} display={display} />
-            ) : (
-              <CellValue
-                value={getValue()}
-                type={info?.type}
-                choices={info?.choices}
-                image={image}
-              />
-            ),
-        };
-      }),
-    [view.fields, byPath, paths.relatedOf, displays.byCollection],
-  );
+  const columns = useTableColumns({
+    fields: view.fields,
+    byPath,
+    relatedOf: paths.relatedOf,
+    displays: displays.byCollection,
+  });
 
   const openPreset = (preset: Preset) => {
     setActiveBookmark(preset.id);
@@ -291,6 +252,21 @@ export function ItemBrowser({
             getRowId={(row) => String(row[schema.primaryKey])}
             sorting={sortToState(view.sort)}
             onSortingChange={(s) => update({ sort: stateToSort(s) })}
+            widths={view.options.tabular?.widths}
+            columnLabel={(id) => byPath.get(id)?.label ?? id}
+            onColumnResize={(id, width) =>
+              update({
+                page: view.page,
+                options: {
+                  ...view.options,
+                  tabular: { widths: { ...view.options.tabular?.widths, [id]: width } },
+                },
+              })
+            }
+            onColumnMove={(id, to) => {
+              const rest = view.fields.filter((f) => f !== id);
+              update({ page: view.page, fields: [...rest.slice(0, to), id, ...rest.slice(to)] });
+            }}
             selection={schema.canUpdate || schema.canDelete ? selection : undefined}
             onSelectionChange={(next) => {
               setSelection(next);
@@ -331,6 +307,7 @@ export function ItemBrowser({
           }}
           onPageSizeChange={(limit) => update({ limit })}
           pageSizes={PAGE_SIZES}
+          jump
           disabled={!items.data}
         />
       )}

@@ -12,6 +12,8 @@ export type LayoutName = (typeof LAYOUTS)[number];
  * grouping field. Every value is optional; a layout picks a sensible default.
  */
 export interface LayoutOptions {
+  /** The table's column widths by field path, in pixels. */
+  tabular?: { widths?: Record<string, number> };
   cards?: { imageSource?: string; title?: string; subtitle?: string };
   calendar?: { startDateField?: string; mode?: 'month' | 'week' | 'day'; date?: string };
   kanban?: { groupField?: string };
@@ -111,8 +113,19 @@ const text = (v: unknown) => (typeof v === 'string' && v.length <= 500 ? v : und
  */
 export function optionsOf(raw: unknown): LayoutOptions | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
-  const { cards, calendar, kanban } = raw as Record<string, Record<string, unknown> | undefined>;
+  const { tabular, cards, calendar, kanban } = raw as Record<
+    string,
+    Record<string, unknown> | undefined
+  >;
   const out: LayoutOptions = {};
+  if (tabular && typeof tabular === 'object' && typeof tabular.widths === 'object') {
+    const widths = Object.entries(tabular.widths ?? {})
+      .filter(
+        ([k, w]) => k.length <= 200 && Number.isInteger(w) && Number(w) >= 60 && Number(w) <= 800,
+      )
+      .slice(0, 100);
+    out.tabular = { widths: Object.fromEntries(widths) as Record<string, number> };
+  }
   if (cards && typeof cards === 'object') {
     out.cards = {
       imageSource: text(cards.imageSource),

@@ -9,10 +9,11 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslations } from 'next-intl';
-import { useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import { ResizeHandle } from './column-edit';
 import { dataTableFeatures, type DataTableColumn } from './features';
 import { SortHeader } from './sort-header';
 
@@ -38,7 +39,17 @@ export interface DataTableProps<T extends RowData> {
   empty?: ReactNode;
   rowHeight?: number;
   className?: string;
+  /** Set widths of columns by id, in pixels; others size to their content. */
+  widths?: Record<string, number>;
+  /** Present: columns can be resized (drag the header's edge, or arrow keys on it). */
+  onColumnResize?: (id: string, width: number) => void;
+  /** Present: columns can be reordered (drag a header, or Alt with an arrow key on it). */
+  onColumnMove?: (id: string, toIndex: number) => void;
+  /** A column's name for the resize grip's label. */
+  columnLabel?: (id: string) => string;
 }
+
+const COLUMN_DRAG = 'application/x-daas-column';
 
 const SKELETON_ROWS = 8;
 
@@ -62,6 +73,10 @@ export function DataTable<T extends RowData>({
   empty,
   rowHeight = 40,
   className,
+  widths,
+  onColumnResize,
+  onColumnMove,
+  columnLabel = (id) => id,
 }: DataTableProps<T>) {
   const t = useTranslations('DataTable');
   const selectable = selection !== undefined && onSelectionChange !== undefined;
@@ -120,6 +135,19 @@ export function DataTable<T extends RowData>({
   });
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const uid = useId();
+  const headerRefs = useRef(new Map<string, HTMLTableCellElement>());
+  const [live, setLive] = useState<{ id: string; width: number } | null>(null);
+  const widthOf = (id: string) => (live?.id === id ? live.width : widths?.[id]);
+  // Reordering counts only the data columns (the selection column stays first).
+  const dataIds = columns.map((c) => c.id ?? '');
+  const headerKey = (e: KeyboardEvent<HTMLTableCellElement>, id: string) => {
+    if (!onColumnMove || !e.altKey || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+    const to = dataIds.indexOf(id) + (e.key === 'ArrowLeft' ? -1 : 1);
+    if (to < 0 || to >= dataIds.length) return;
+    e.preventDefault();
+    onColumnMove(id, to);
+  };
   const rows = table.getRowModel().rows;
   // Read fresh every render (the compiler skips memoising it, which is what we want here).
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -155,31 +183,75 @@ export function DataTable<T extends RowData>({
         <thead className="sticky top-0 z-10 bg-muted/95 backdrop-blur">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={1}>
-              {group.headers.map((header) => (
-                <th
-                  key={header.id}
-                  scope="col"
-                  aria-sort={
-                    header.column.getIsSorted() === 'asc'
-                      ? 'ascending'
-                      : header.column.getIsSorted() === 'desc'
-                        ? 'descending'
-                        : undefined
-                  }
-                  className={cn(
-                    'h-10 border-b px-3 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
-                    header.column.id === '__select' && 'w-10 pr-0',
-                  )}
-                >
-                  {header.isPlaceholder ? null : header.column.getCanSort() && onSortingChange ? (
-                    <SortHeader column={header.column}>
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </SortHeader>
-                  ) : (
-                    flexRender(header.column.columnDef.header, header.getContext())
-                  )}
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const id = header.column.id;
+                const editable = id !== '__select';
+                const width = widthOf(id);
+                return (
+                  <th
+                    key={header.id}
+                    ref={(el) => {
+                      if (el) headerRefs.current.set(id, el);
+                      else headerRefs.current.delete(id);
+                    }}
+                    style={width ? { width, minWidth: width, maxWidth: width } : undefined}
+                    draggable={editable && !!onColumnMove}
+                    onDragStart={(e) => {
+                      if ((e.target as HTMLElement).closest('[data-resize-handle]')) {
+                        e.preventDefault();
+                        return;
+                      }
+                      e.dataTransfer.setData(COLUMN_DRAG, id);
+                    }}
+                    onDragOver={(e) => {
+                      if (editable && onColumnMove && e.dataTransfer.types.includes(COLUMN_DRAG)) {
+                        e.preventDefault();
+                      }
+                    }}
+                    onDrop={(e) => {
+                      const moved = e.dataTransfer.getData(COLUMN_DRAG);
+                      if (!moved || moved === id || !onColumnMove) return;
+                      e.preventDefault();
+                      onColumnMove(moved, dataIds.indexOf(id));
+                    }}
+                    onKeyDown={editable ? (e) => headerKey(e, id) : undefined}
+                    // The grip's own label stays out of the column's name.
+                    aria-labelledby={editable && onColumnResize ? `${uid}-${id}` : undefined}
+                    scope="col"
+                    aria-sort={
+                      header.column.getIsSorted() === 'asc'
+                        ? 'ascending'
+                        : header.column.getIsSorted() === 'desc'
+                          ? 'descending'
+                          : undefined
+                    }
+                    className={cn(
+                      'relative h-10 truncate border-b px-3 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
+                      header.column.id === '__select' && 'w-10 pr-0',
+                    )}
+                  >
+                    <span id={`${uid}-${id}`} className="contents">
+                      {header.isPlaceholder ? null : header.column.getCanSort() &&
+                        onSortingChange ? (
+                        <SortHeader column={header.column}>
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                        </SortHeader>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </span>
+                    {editable && onColumnResize && (
+                      <ResizeHandle
+                        label={t('resizeColumn', { column: columnLabel(id) })}
+                        current={widths?.[id]}
+                        width={() => headerRefs.current.get(id)?.offsetWidth ?? 160}
+                        onLive={(w) => setLive(w === null ? null : { id, width: w })}
+                        onResize={(w) => onColumnResize(id, w)}
+                      />
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           ))}
         </thead>
@@ -231,6 +303,11 @@ export function DataTable<T extends RowData>({
                           'max-w-80 truncate border-b px-3 align-middle',
                           cell.column.id === '__select' && 'w-10 pr-0',
                         )}
+                        style={
+                          widthOf(cell.column.id)
+                            ? { maxWidth: widthOf(cell.column.id) }
+                            : undefined
+                        }
                       >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </td>
