@@ -360,4 +360,57 @@ describe('item browser layouts on 100,000 rows', () => {
     await page.getByRole('region', { name: 'events on a board' }).waitFor();
     await context.close();
   }, 120_000);
+
+  it('lets an administrator set a role’s default view, which its people open with', async () => {
+    const policy = await api<{ data: { id: string } }>('POST', '/api/policies', {
+      name: 'Events reader',
+      app_access: true,
+    });
+    await api('POST', '/api/permissions', {
+      policy: policy.data.id,
+      collection: 'events',
+      action: 'read',
+      fields: ['*'],
+    });
+    const role = await api<{ data: { id: string } }>('POST', '/api/roles', { name: 'Planner' });
+    await api('POST', '/api/access', { role: role.data.id, policy: policy.data.id });
+    await api('POST', '/api/users', {
+      email: 'planner@example.com',
+      password: 'planner-password-1',
+      role: role.data.id,
+    });
+
+    const { context, page } = await signedIn();
+    await page.goto(`/en/content/events?layout=kanban&filter=${filterParam({ n: { _lte: 30 } })}`);
+    await page.getByRole('region', { name: 'events on a board' }).waitFor();
+    await page.getByRole('button', { name: 'Bookmarks' }).click();
+    await page.getByRole('menuitem', { name: 'Set as default view…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set the default view' });
+    await dialog.getByRole('combobox', { name: 'Default for' }).click();
+    await page.getByRole('option', { name: 'Planner', exact: true }).click();
+    await shot(page, SHOTS, 'default-view-1280', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Set as default' }).click();
+    await page.getByText('Default view set for Planner').waitFor();
+    await context.close();
+
+    const planner = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+    });
+    const p = await planner.newPage();
+    await p.goto('/en/login');
+    await p.getByLabel('Email').fill('planner@example.com');
+    await p.getByLabel('Password').fill('planner-password-1');
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.waitForURL(/\/en$/);
+    await p.goto('/en/content/events');
+    const board = p.getByRole('region', { name: 'events on a board' });
+    await board
+      .getByRole('region', { name: 'To do' })
+      .getByRole('link', { name: 'event 30', exact: true })
+      .waitFor();
+    // A reader may not move cards: nothing there is draggable.
+    expect(await board.locator('[draggable="true"]').count()).toBe(0);
+    await planner.close();
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { Bookmark, BookmarkPlus, Trash2 } from 'lucide-react';
+import { Bookmark, BookmarkPlus, Trash2, Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { useErrorMessage } from '@/components/studio/use-error-message';
@@ -28,6 +28,7 @@ import { useBookmarks } from '@/lib/client/presets/bookmarks-query';
 import { usePresetDeleteMutation } from '@/lib/client/presets/preset-delete-mutation';
 import { usePresetSaveMutation } from '@/lib/client/presets/preset-save-mutation';
 import type { Preset } from '@/lib/client/presets/types';
+import { DefaultViewDialog } from './default-view-dialog';
 import { presetFromView, type BrowserView } from './use-browser-view';
 
 /** Saved views of the collection: open one, save the current view as a new one, delete. */
@@ -35,12 +36,15 @@ export function BookmarksMenu({
   collection,
   view,
   userId,
+  admin = false,
   activeId,
   onOpen,
 }: {
   collection: string;
   view: BrowserView;
   userId: string | null;
+  /** Administrators may set the view as a role's or everyone's default. */
+  admin?: boolean;
   activeId: number | null;
   onOpen: (preset: Preset) => void;
 }) {
@@ -50,6 +54,7 @@ export function BookmarksMenu({
   const save = usePresetSaveMutation(collection);
   const remove = usePresetDeleteMutation(collection);
   const [naming, setNaming] = useState(false);
+  const [defaulting, setDefaulting] = useState(false);
   const [name, setName] = useState('');
   const active = bookmarks.data?.find((b) => b.id === activeId);
 
@@ -116,6 +121,12 @@ export function BookmarksMenu({
             <BookmarkPlus aria-hidden />
             {t('saveCurrent')}
           </DropdownMenuItem>
+          {admin && (
+            <DropdownMenuItem onSelect={() => setDefaulting(true)}>
+              <Users aria-hidden />
+              {t('saveDefault')}
+            </DropdownMenuItem>
+          )}
           {active && (active.user === userId || userId === null) && (
             <DropdownMenuItem onSelect={() => del(active)}>
               <Trash2 aria-hidden />
@@ -124,6 +135,9 @@ export function BookmarksMenu({
           )}
         </DropdownMenuContent>
       </DropdownMenu>
+      {defaulting && (
+        <DefaultViewDialog open onOpenChange={setDefaulting} collection={collection} view={view} />
+      )}
       <Dialog open={naming} onOpenChange={setNaming}>
         <DialogContent>
           <form onSubmit={submit} className="flex flex-col gap-4">

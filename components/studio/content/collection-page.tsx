@@ -7,6 +7,10 @@ import { EmptyState } from '@/components/studio/empty-state';
 import { ShieldOff } from 'lucide-react';
 import { useMe } from '@/lib/client/auth/me-query';
 import { useBookmarks } from '@/lib/client/presets/bookmarks-query';
+import {
+  defaultPresetFor,
+  useDefaultPresetsQuery,
+} from '@/lib/client/presets/default-presets-query';
 import { useUserPreset } from '@/lib/client/presets/user-preset';
 import { ItemEditor } from './editor/item-editor';
 import { ItemBrowser } from './item-browser';
@@ -26,8 +30,14 @@ export function CollectionPage({ collection }: { collection: string }) {
   const userId = me.data?.id ?? null;
   const userPreset = useUserPreset(collection, userId);
   const plain = bookmarkId === null && !hasViewParams(params);
+  // Without a view of their own, the one set for their role or for everyone.
+  const defaults = useDefaultPresetsQuery(collection, plain);
   const waitingForPreset =
-    plain && !me.error && (userId === null || (userPreset.isPending && !userPreset.error));
+    plain &&
+    !me.error &&
+    (userId === null ||
+      (userPreset.isPending && !userPreset.error) ||
+      (defaults.isPending && !defaults.error));
 
   if (schema.error && !schema.data) {
     return (
@@ -50,6 +60,7 @@ export function CollectionPage({ collection }: { collection: string }) {
       schema={schema.data}
       bookmark={bookmark}
       userPreset={userPreset.data ?? null}
+      defaultPreset={defaultPresetFor(defaults.data, me.data?.role)}
       restore={plain}
     />
   );

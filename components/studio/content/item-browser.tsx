@@ -52,20 +52,23 @@ export function ItemBrowser({
   bookmark,
   userPreset = null,
   restore = false,
+  defaultPreset = null,
 }: {
   schema: CollectionSchema;
   bookmark: Preset | null;
   /** The person's own saved view of the collection (their preset without a bookmark). */
   userPreset?: Preset | null;
-  /** Opened without a view in the URL: start from `userPreset`. */
+  /** Opened without a view in the URL: start from `userPreset`, else `defaultPreset`. */
   restore?: boolean;
+  /** The view set for the person's role or for everyone. */
+  defaultPreset?: Preset | null;
 }) {
   const t = useTranslations('ItemBrowser');
   const router = useRouter();
   const me = useMe();
   const paths = useFieldPaths(schema.collection);
   const base = defaultView(initialColumns(schema));
-  const start = bookmark ?? (restore ? userPreset : null);
+  const start = bookmark ?? (restore ? (userPreset ?? defaultPreset) : null);
   const { view, update, replace } = useBrowserView(
     start ? viewFromPreset(start, base) : base,
     base,
@@ -76,7 +79,9 @@ export function ItemBrowser({
     userId: me.data?.id ?? null,
     preset: userPreset,
     view,
-    base,
+    // A view that only repeats the role's or everyone's default is not written as the
+    // person's own: changes to the default keep reaching them until they change something.
+    base: !userPreset && restore && defaultPreset ? viewFromPreset(defaultPreset, base) : base,
     // A bookmark's view is the bookmark's: changing it there doesn't change the person's own.
     enabled: activeBookmark === null,
   });
@@ -180,6 +185,7 @@ export function ItemBrowser({
               collection={schema.collection}
               view={view}
               userId={me.data?.id ?? null}
+              admin={schema.admin}
               activeId={activeBookmark}
               onOpen={openPreset}
             />

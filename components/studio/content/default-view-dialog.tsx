@@ -1,0 +1,112 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { useErrorMessage } from '@/components/studio/use-error-message';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { toast } from '@/components/ui/toast';
+import { useDefaultPresetsQuery } from '@/lib/client/presets/default-presets-query';
+import { usePresetSaveMutation } from '@/lib/client/presets/preset-save-mutation';
+import { useRolesQuery } from '@/lib/client/roles/roles-query';
+import { presetFromView, type BrowserView } from './use-browser-view';
+
+const EVERYONE = '__everyone__';
+
+/**
+ * For administrators: the current view becomes the collection's default for a role or for
+ * everyone — what people see when they open the collection without a view of their own.
+ */
+export function DefaultViewDialog({
+  open,
+  onOpenChange,
+  collection,
+  view,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  collection: string;
+  view: BrowserView;
+}) {
+  const t = useTranslations('Presets');
+  const errorMessage = useErrorMessage();
+  const roles = useRolesQuery();
+  const defaults = useDefaultPresetsQuery(collection, open);
+  const save = usePresetSaveMutation(collection);
+  const [target, setTarget] = useState(EVERYONE);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const role = target === EVERYONE ? null : target;
+    const existing = defaults.data?.find((p) => p.role === role);
+    const who =
+      role === null ? t('everyone') : (roles.data?.find((r) => r.id === role)?.name ?? role);
+    save.mutate(
+      {
+        id: existing?.id ?? null,
+        values: { ...presetFromView(view), collection, user: null, role, bookmark: null },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: t('defaultSaved', { who }), variant: 'success' });
+          onOpenChange(false);
+        },
+        onError: (err) =>
+          toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>{t('defaultTitle')}</DialogTitle>
+            <DialogDescription>{t('defaultDescription')}</DialogDescription>
+          </DialogHeader>
+          <Field label={t('defaultFor')}>
+            {(control) => (
+              <Select value={target} onValueChange={setTarget}>
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={EVERYONE}>{t('everyone')}</SelectItem>
+                  {roles.data?.map((r) => (
+                    <SelectItem key={r.id} value={r.id}>
+                      {r.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" disabled={save.isPending || defaults.isPending}>
+              {t('defaultSave')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
