@@ -10,7 +10,7 @@ import { parseQuery, type RawQuery } from '@/lib/items/parse';
 import type { Query } from '@/lib/items/query';
 import { readByQuery } from '@/lib/items/read/service';
 import { getSchema } from '@/lib/schema/overview';
-import type { Item } from '@/lib/services/system-collection';
+import type { Item } from '@/lib/system/system-collection';
 import { files } from './service';
 import { settle, stage } from './upload';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import type { Db } from '@/lib/db/client';
-import { SystemService, type Item, type Key } from '@/lib/services/system-collection';
+import { SystemService, type Item, type Key } from '@/lib/system/system-collection';
 import { runCronJob } from './cron-run';
 import { provideCron } from './run';
 import { checkSchedule, nextRunAt } from './schedule';

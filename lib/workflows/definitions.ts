@@ -4,7 +4,7 @@ import { MODULE_KEY_PATTERN } from '@/lib/access/module-keys';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
 import { getSchema, SYSTEM_PREFIX } from '@/lib/schema/overview';
-import { SystemService, type Item } from '@/lib/services/system-collection';
+import { SystemService, type Item } from '@/lib/system/system-collection';
 
 /**
  * Workflow definitions (states and the commands between them), their assignments to
