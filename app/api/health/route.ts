@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { legacyHealthReply } from '@/lib/server/http';
+import { legacyHealthReply } from '@/lib/instance/http';
 
 export const GET = route(
   {

@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { databaseDownHealthReply, serverHealthReply } from '@/lib/server/http';
+import { databaseDownHealthReply, serverHealthReply } from '@/lib/instance/http';
 
 export const GET = route(
   {
