@@ -15,7 +15,7 @@ import {
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import type { Filter, Query } from '@/lib/items/query';
 import { getSchema } from '@/lib/schema/overview';
-import { andFilters, beyondPolicyFor, permissionOf, readPolicyFor } from '@/lib/items/access';
+import { andFilters, beyondReadAccessFor, permissionOf, readAccessFor } from '@/lib/items/access';
 import { compileFilter } from '@/lib/items/filter';
 import * as read from '@/lib/items/read/service';
 import * as write from '@/lib/items/write/service';
@@ -160,8 +160,8 @@ export class SystemService {
 
   /** The caller's read rules on this collection (403 without a read permission). */
   private async reading(ctx: RequestContext): Promise<read.ReadOptions> {
-    const policy = await readPolicyFor(ctx, await getSchema(ctx.db), this.spec.collection);
-    return { ...SYSTEM, policy, events: !this.spec.silent };
+    const readAccess = await readAccessFor(ctx, await getSchema(ctx.db), this.spec.collection);
+    return { ...SYSTEM, readAccess, events: !this.spec.silent };
   }
 
   async list(input: ListInput, ctx: RequestContext): Promise<read.ListResult> {
@@ -180,8 +180,8 @@ export class SystemService {
       collection: this.spec.collection,
       access: { fields: '*' as const, filter: null },
     };
-    const policy = await beyondPolicyFor(ctx, await getSchema(ctx.db), root);
-    const options = { ...SYSTEM, policy };
+    const readAccess = await beyondReadAccessFor(ctx, await getSchema(ctx.db), root);
+    const options = { ...SYSTEM, readAccess };
     return read.readMany(this.spec.collection, valid, this.query(raw, ctx), ctx, options);
   }
 

@@ -14,7 +14,7 @@ import {
 import type { Db } from '@/lib/db/client';
 import { translateDbError } from '@/lib/db/errors';
 import { emitter } from '@/lib/events/emitter';
-import { type ReadPolicy } from '@/lib/items/read/policy';
+import { type ReadAccess } from '@/lib/items/read/read-access';
 import * as write from '@/lib/items/write/service';
 import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
 import {
@@ -290,7 +290,7 @@ export async function withVersion(
     id: string;
     version: string;
     item: Item;
-    policy: ReadPolicy | undefined;
+    readAccess: ReadAccess | undefined;
   },
 ): Promise<Item> {
   if (input.version === 'main') return input.item;
@@ -303,7 +303,7 @@ export async function withVersion(
   const shown = await readableDelta(ctx, {
     collection: input.collection,
     key: input.id,
-    policy: input.policy,
+    readAccess: input.readAccess,
     delta: rows[0].delta,
   });
   return { ...input.item, ...shown };

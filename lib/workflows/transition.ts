@@ -13,7 +13,7 @@ import {
 } from '@/lib/core/errors';
 import type { Db } from '@/lib/db/client';
 import { emitter } from '@/lib/events/emitter';
-import { readPolicyFor } from '@/lib/items/access';
+import { readAccessFor } from '@/lib/items/access';
 import { emptyQuery } from '@/lib/items/parse';
 import * as read from '@/lib/items/read/service';
 import * as write from '@/lib/items/write/service';
@@ -96,11 +96,11 @@ export interface ItemWorkflow {
 /** The item as the caller may read it (404 when absent or hidden) and its key. */
 async function readableItem(ctx: RequestContext, collection: string, raw: string | number) {
   const schema = await getSchema(ctx.db);
-  const policy = await readPolicyFor(ctx, schema, collection);
+  const readAccess = await readAccessFor(ctx, schema, collection);
   const pk = schema.collections[collection]?.primary;
   if (!pk) throw new NotFoundError('Item not found');
   const query = { ...emptyQuery(), fields: [pk] };
-  const [item] = await read.readMany(collection, [raw], query, ctx, { policy, events: false });
+  const [item] = await read.readMany(collection, [raw], query, ctx, { readAccess, events: false });
   if (!item) throw new NotFoundError('Item not found');
   return item[pk] as string | number;
 }
