@@ -9,7 +9,7 @@ import { readAccessFor } from '@/lib/items/access';
 import { parseQuery, type RawQuery } from '@/lib/items/parse';
 import type { Query } from '@/lib/items/query';
 import { readByQuery } from '@/lib/items/read/service';
-import { getSchema } from '@/lib/schema/overview';
+
 import type { Item } from '@/lib/system/system-collection';
 import { files } from './service';
 import { settle, stage } from './upload';
@@ -123,7 +123,7 @@ export async function exportItems(
   ctx: RequestContext,
 ): Promise<Item | null> {
   const { collection, body } = input;
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const readAccess = await readAccessFor(ctx, schema, collection);
   const { query, cap } = queryFrom(body.query);
   if (query.aggregate || query.groupBy) {

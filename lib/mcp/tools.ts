@@ -63,7 +63,7 @@ type SchemaArgs = { [K in keyof typeof schemaInput]: z.infer<(typeof schemaInput
 export async function schemaTool(args: SchemaArgs, ctx: RequestContext) {
   switch (args.action) {
     case 'collections':
-      return { data: await listCollections(undefined, ctx) };
+      return { data: await listCollections({}, ctx) };
     case 'fields':
       return {
         data: args.collection
@@ -71,7 +71,7 @@ export async function schemaTool(args: SchemaArgs, ctx: RequestContext) {
           : await readAllFields({}, ctx),
       };
     case 'relations':
-      return { data: await listRelations({ query: {} }, ctx) };
+      return { data: await listRelations({}, ctx) };
     case 'create_collection': {
       if (!ctx.accountability.admin) throw new ForbiddenError();
       const body = collectionCreate.parse(args.data ?? {});

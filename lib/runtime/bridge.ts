@@ -85,11 +85,11 @@ async function dispatch(
     case 'items.deleteOne':
       return itemsFacade(str(a, 'collection'), ctx).deleteOne(b);
     case 'collections':
-      return listCollections(undefined, ctx);
+      return listCollections({}, ctx);
     case 'fields':
       return readAllFields({}, ctx);
     case 'relations':
-      return listRelations({ query: {} }, ctx);
+      return listRelations({}, ctx);
     case 'files':
       return files.list({ query: rawQuery(a) }, ctx);
     case 'versions':

@@ -8,7 +8,12 @@ import { schemaChangeError } from './ddl-errors';
 import { upsertFieldMeta } from './field-write';
 import { assertWritable, fieldOf, readableCollection, readField } from './fields';
 import { setColumnIndex } from './indexes';
-import { invalidateSchema, type FieldOverview, type FieldSchemaInfo } from './overview';
+import {
+  invalidateSchema,
+  reloadSchema,
+  type FieldOverview,
+  type FieldSchemaInfo,
+} from './overview';
 import type { FieldMetaInput, FieldSchemaInput, FieldUpdateInput } from './payloads';
 
 const TYPE_SPECIALS = ['cast-csv', 'hash'];
@@ -185,5 +190,6 @@ export async function updateField(
     throw schemaChangeError(err, `Cannot change field "${field.field}"`);
   }
   invalidateSchema();
-  return readField({ params: { collection: collection.collection, field: field.field } }, ctx);
+  const fresh = await reloadSchema(ctx);
+  return readField({ params: { collection: collection.collection, field: field.field } }, fresh);
 }

@@ -3,8 +3,8 @@ import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import type { RequestContext } from '@/lib/core/context';
 import { ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import {
-  getSchema,
   invalidateSchema,
+  reloadSchema,
   type RelationOverview,
   type SchemaOverview,
 } from './overview';
@@ -33,7 +33,7 @@ import {
 
 async function reread(ctx: RequestContext, collection: string, field: string) {
   invalidateSchema();
-  const relation = findRelation(await getSchema(ctx.db), collection, field);
+  const relation = findRelation((await reloadSchema(ctx)).schema, collection, field);
   if (!relation) throw new Error(`relation ${collection}.${field} vanished after its change`);
   return relation;
 }
@@ -43,7 +43,7 @@ export async function createRelation(
   ctx: RequestContext,
 ): Promise<RelationOverview> {
   const { collection, field, related_collection: relatedName, meta = null } = input.body;
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const many = collectionOf(schema, collection);
   assertUserCollection(many);
   const source = fieldOf(many, field);
@@ -126,7 +126,7 @@ export async function updateRelation(
 ): Promise<RelationOverview> {
   const { collection, field } = input.params;
   const { body } = input;
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const { relation, many } = existingRelation(schema, collection, field);
   if ((body.collection ?? collection) !== collection || (body.field ?? field) !== field) {
     throw new InvalidPayloadError('"collection" and "field" of a relation can\'t be changed');
@@ -210,7 +210,7 @@ export async function deleteRelation(
   ctx: RequestContext,
 ): Promise<void> {
   const { collection, field } = input.params;
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const { relation } = existingRelation(schema, collection, field);
   await ctx.db.transaction().execute(async (trx) => {
     if (relation.schema) await dropConstraint(trx, collection, relation.schema.constraint_name);

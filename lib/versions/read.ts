@@ -14,7 +14,8 @@ import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/l
 import { allowsField, type ReadAccess } from '@/lib/items/read/read-access';
 import * as read from '@/lib/items/read/service';
 import { coerceKey } from '@/lib/items/write/validate';
-import { getSchema, SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
+import { SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
+import { isUuid } from '@/lib/core/guards';
 
 /**
  * Content versions (Directus 11 shapes): a named draft of one item, stored as a delta over
@@ -28,7 +29,6 @@ export type Item = Record<string, unknown>;
 export type Key = string | number;
 
 export const VERSIONS = 'daas_versions';
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface VersionRow {
   id: string;
@@ -142,7 +142,7 @@ export async function readableDelta(
 }
 
 export async function storedVersion(db: Db, id: string): Promise<VersionRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { rows } = await sql<VersionRow>`select * from daas_versions where id = ${id}`.execute(db);
   return rows[0] ?? null;
 }
@@ -155,7 +155,7 @@ export async function seenVersion(ctx: RequestContext, id: string): Promise<Seen
 }
 
 export async function seen(ctx: RequestContext, row: VersionRow): Promise<Seen> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const c = versionedCollection(schema, row.collection);
   const key = await itemKey(schema, row.collection, row.item);
   if (!c || key === null) throw versionNotFound();
@@ -223,7 +223,7 @@ export async function listVersions(input: { query: ItemsQueryInput }, ctx: Reque
   // Each version is checked below; a relation out of it (its creator, its editor) and a
   // filter through one go through the caller's own permissions on the related collection.
   const root = { collection: VERSIONS, access: { fields: '*' as const, filter: null } };
-  const readAccess = await beyondReadAccessFor(ctx, await getSchema(ctx.db), root);
+  const readAccess = await beyondReadAccessFor(ctx, ctx.schema, root);
   const options = { system: true, hidden, events: false, readAccess };
   const result = await read.readByQuery(VERSIONS, q, ctx, options);
   const showDelta = !wanted || wanted.includes('*') || wanted.includes('delta');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MODULE_KEY_PATTERN } from '@/lib/access/module-keys';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
-import { getSchema, SYSTEM_PREFIX } from '@/lib/schema/overview';
+import { SYSTEM_PREFIX } from '@/lib/schema/overview';
 import { SystemService, type Item } from '@/lib/system/system-collection';
 
 /**
@@ -130,7 +130,7 @@ async function checkAssignment(after: Item, ctx: RequestContext): Promise<void> 
     throw new InvalidPayloadError('Field "definition" is required');
   }
   const collection = typeof after.collection === 'string' ? after.collection : '';
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const c = Object.hasOwn(schema.collections, collection)
     ? schema.collections[collection]
     : undefined;

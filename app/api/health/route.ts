@@ -5,6 +5,7 @@ import { legacyHealthReply } from '@/lib/instance/http';
 export const GET = route(
   {
     access: 'public',
+    schema: false,
     summary: 'Deprecated database check; use /api/server/ping or /api/server/health',
     tags: ['Server'],
   },

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { RawReply } from '@/lib/http/reply';
-import { getSchema } from '@/lib/schema/overview';
+
 import { readAccessFor } from '../access';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
 import type { ReadAccess } from './read-access';
@@ -40,7 +40,7 @@ export async function callerReadAccess(
   collection: string,
   ctx: RequestContext,
 ): Promise<ReadAccess | undefined> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   return readAccessFor(ctx, schema, collection);
 }
 
@@ -52,7 +52,7 @@ export async function listItems(
   const { collection } = input.params;
   const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
   const readAccess = await callerReadAccess(collection, ctx);
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const read = await cachedRead(
     { ctx, schema, collection, parts: ['list', query], readAccess },
     async () => {
@@ -74,7 +74,7 @@ export async function getItem(
   const raw = input.query.version;
   const version = Array.isArray(raw) ? raw[0] : raw;
   if (version === undefined) {
-    const schema = await getSchema(ctx.db);
+    const schema = ctx.schema;
     const read = await cachedRead(
       { ctx, schema, collection, parts: ['one', id, query], readAccess },
       async () => ({ data: await readOne(collection, id, query, ctx, { readAccess }) }),

@@ -8,12 +8,7 @@ import {
   UnauthenticatedError,
 } from '@/lib/core/errors';
 import type { RequestContext } from '@/lib/core/context';
-import {
-  getSchema,
-  SYSTEM_PREFIX,
-  type CollectionOverview,
-  type SchemaOverview,
-} from '@/lib/schema/overview';
+import { SYSTEM_PREFIX, type CollectionOverview, type SchemaOverview } from '@/lib/schema/overview';
 import { castValue } from '../filter/cast';
 import type { Filter, Query } from '../query';
 import { readAggregate } from './aggregate';
@@ -106,7 +101,7 @@ async function prepare(
   if (!ctx.accountability.user && !ctx.accountability.admin && !options.readAccess) {
     throw new UnauthenticatedError();
   }
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   itemsCollection(schema, collection, options.system);
   if (options.events === false) {
     return { schema, query, hooks: null, readAccess: withHidden(schema, options) };
@@ -330,7 +325,7 @@ export async function fieldsReadableOn(
   const access = readAccess?.(collection);
   const narrowed = fields.filter((f) => access?.fieldFilter?.(f));
   if (!narrowed.length) return fields;
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const rc = readContext({ schema, accountability: ctx.accountability, readAccess });
   const alias = rc.nextAlias();
   const { filter, valid } = keyFilter(rc, collection, [input.id]);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { AppError } from '@/lib/core/errors';
-import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
+import type { SchemaOverview } from '@/lib/schema/overview';
 import { readAccessFor } from '../access';
 import type { Query } from '../query';
 import { readOne, readOver } from '../read/service';
@@ -31,7 +31,7 @@ export async function readBack(
   query: Query,
   ctx: ItemsContext,
 ): Promise<Record<string, unknown> | null> {
-  const readAccess = await readAccessOrNone(ctx, await getSchema(ctx.db), collection);
+  const readAccess = await readAccessOrNone(ctx, ctx.schema, collection);
   if (readAccess === null) return null;
   try {
     return await readOne(collection, key, query, ctx, { readAccess });
@@ -52,7 +52,7 @@ export async function createAndReadBack(
   ctx: ItemsContext,
 ): Promise<Record<string, unknown> | null> {
   if (!ctx.db.isTransaction) {
-    const schema = await getSchema(ctx.db);
+    const schema = ctx.schema;
     // The write's own refusals (system collection, view, unknown) come first.
     writableCollection(schema, collection);
     const readAccess = await readAccessOrNone(ctx, schema, collection);

@@ -17,8 +17,10 @@ beforeAll(async () => {
 async function ctx(): Promise<RequestContext> {
   const { getDb } = await import('@/lib/db/client');
   const { anonymous } = await import('@/lib/core/accountability');
+  const { getSchema } = await import('@/lib/schema/overview');
   return {
     db: getDb(),
+    schema: await getSchema(getDb()),
     accountability: { ...anonymous(null, null), user: admin.id },
     requestId: 'test',
   };

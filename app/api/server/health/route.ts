@@ -5,6 +5,7 @@ import { databaseDownHealthReply, serverHealthReply } from '@/lib/instance/http'
 export const GET = route(
   {
     access: 'public',
+    schema: false,
     summary: 'Health (status for everyone, checks for administrators)',
     tags: ['Server'],
     databaseDown: databaseDownHealthReply,
