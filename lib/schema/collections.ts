@@ -107,8 +107,17 @@ function planFields(body: CollectionCreateInput, folder: boolean) {
     payloads.unshift(DEFAULT_ID);
   }
   const seen = new Set<string>();
-  const plans = payloads.map((p) => {
-    if (seen.has(p.field)) throw new InvalidPayloadError(`Field "${p.field}" is listed twice`);
+  // The default key, when added, is not in the body: indexes point into `body.fields`.
+  const added = payloads.length - (body.fields?.length ?? 0);
+  const plans = payloads.map((p, i) => {
+    if (seen.has(p.field)) {
+      throw fieldError(InvalidPayloadError, `Field "${p.field}" is listed twice`, {
+        field: 'fields',
+        path: ['fields', i - added, 'field'],
+        type: 'unique',
+        message: 'Is listed twice',
+      });
+    }
     seen.add(p.field);
     return { field: p.field, ...planField(p) };
   });

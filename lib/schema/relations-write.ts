@@ -1,7 +1,7 @@
 import 'server-only';
 import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import type { RequestContext } from '@/lib/core/context';
-import { ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import { ConflictError, fieldError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import {
   invalidateSchema,
   reloadSchema,
@@ -44,37 +44,55 @@ export async function createRelation(
 ): Promise<RelationOverview> {
   const { collection, field, related_collection: relatedName, meta = null } = input.body;
   const schema = ctx.schema;
-  const many = collectionOf(schema, collection);
+  const many = collectionOf(schema, collection, { field: 'collection' });
   assertUserCollection(many);
-  const source = fieldOf(many, field);
+  const source = fieldOf(many, field, { field: 'field' });
   if (findRelation(schema, collection, field)) {
-    throw new ConflictError(
+    throw fieldError(
+      ConflictError,
       `Field "${field}" in collection "${collection}" already has a relation`,
+      { field: 'field', type: 'unique', message: 'Already has a relation' },
     );
   }
-  const related = collectionOf(schema, relatedName);
+  const related = collectionOf(schema, relatedName, { field: 'related_collection' });
   const values = meta ? metaValues({ meta, schema, many, field, related }) : {};
 
   if (!source.schema || !many.schema) {
-    throw new InvalidPayloadError(
+    throw fieldError(
+      InvalidPayloadError,
       `Field "${field}" in collection "${collection}" has no column, so it can't hold a foreign key`,
+      { field: 'field', type: 'invalid', message: "Has no column, so it can't hold a foreign key" },
     );
   }
   if (many.type === 'view' || related.type === 'view' || !related.schema) {
     const which = many.type === 'view' ? collection : related.collection;
-    throw new InvalidPayloadError(
+    throw fieldError(
+      InvalidPayloadError,
       `Collection "${which}" is not a table; a foreign key needs a table on both ends`,
+      {
+        field: many.type === 'view' ? 'collection' : 'related_collection',
+        type: 'invalid',
+        message: 'Is not a table',
+      },
     );
   }
   const pk = related.primary ? related.fields[related.primary] : null;
   if (!pk?.schema) {
-    throw new InvalidPayloadError(
+    throw fieldError(
+      InvalidPayloadError,
       `Collection "${related.collection}" has no primary key to reference`,
+      { field: 'related_collection', type: 'invalid', message: 'Has no primary key to reference' },
     );
   }
   if (!typesCompatible(source.schema.data_type, pk.schema.data_type)) {
-    throw new InvalidPayloadError(
+    throw fieldError(
+      InvalidPayloadError,
       `Field "${field}" in collection "${collection}" is ${source.schema.data_type} but the primary key "${pk.field}" of "${related.collection}" is ${pk.schema.data_type}; the types must match`,
+      {
+        field: 'field',
+        type: 'invalid_type',
+        message: `Is ${source.schema.data_type}; the primary key of "${related.collection}" is ${pk.schema.data_type}`,
+      },
     );
   }
   const onDelete =
