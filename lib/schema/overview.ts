@@ -207,7 +207,8 @@ export function getSchema(db: Db): Promise<SchemaOverview> {
 
 /**
  * The context with the overview as it is now: for a service that changed the schema (and
- * invalidated the cache) and reads it back in the same request. Over a transaction it is
+ * invalidated the cache) and reads it back in the same request, or for work that outlives
+ * the moment its context was made (stored code calling back in). Over a transaction it is
  * introspected through that transaction, so it sees the changes not yet committed.
  */
 export async function reloadSchema<C extends RequestContext>(ctx: C): Promise<C> {
