@@ -58,7 +58,7 @@ const config = [
               group: [
                 '@/lib/items/*',
                 '@/lib/schema/*',
-                '@/lib/services/*',
+                '@/lib/system/*',
                 '@/lib/auth/*',
                 '@/app/*',
               ],

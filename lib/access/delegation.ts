@@ -2,8 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { ForbiddenError, InvalidPayloadError } from '@/lib/core/errors';
 import type { Accountability } from '@/lib/core/accountability';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/lib/core/guards';
 
 /**
  * Applies an X-On-Behalf-Of value. Only a static-token account holding a policy with
@@ -31,7 +30,7 @@ export async function applyDelegation(
     : undefined;
   if (!delegating) throw new ForbiddenError();
 
-  const user = UUID.test(target)
+  const user = isUuid(target)
     ? await db
         .selectFrom('daas_users')
         .select(['id', 'status'])

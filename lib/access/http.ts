@@ -4,7 +4,7 @@ import type { RequestContext } from '@/lib/core/context';
 import type { ApiRequest } from '@/lib/http/api-request';
 import { scopeGiven } from '@/lib/http/caller';
 import { reply } from '@/lib/http/reply';
-import { getSchema } from '@/lib/schema/overview';
+
 import { explainPermissions } from './permissions-explain';
 import { permissionsMe } from './permissions-me';
 
@@ -34,7 +34,7 @@ export async function permissionsMeReply(
   input: { query: z.infer<typeof permissionsMeQuery>; request: ApiRequest },
   ctx: RequestContext,
 ) {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const options = {
     debug: input.query.debug === 'true',
     scopeGiven: scopeGiven(input.request),

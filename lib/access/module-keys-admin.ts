@@ -7,8 +7,7 @@ import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import { BUILT_IN_MODULE_KEYS, invalidateModuleKeys, MODULE_KEY_PATTERN } from './module-keys';
 import { invalidateAccessCache } from './policies';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/lib/core/guards';
 
 export type ModuleKeyNode = Selectable<ModuleAccessKeysTable>;
 
@@ -42,7 +41,7 @@ export const moduleKeyResponse = z.object({
 type Ctx = Pick<RequestContext, 'db'>;
 
 async function findNode(db: Db, id: string): Promise<ModuleKeyNode> {
-  const row = UUID.test(id)
+  const row = isUuid(id)
     ? await db
         .selectFrom('daas_module_access_keys')
         .selectAll()
@@ -55,7 +54,7 @@ async function findNode(db: Db, id: string): Promise<ModuleKeyNode> {
 
 /** Only folders hold children, so every keyed node stays a leaf. */
 async function checkParent(db: Db, parent: string, self?: string): Promise<void> {
-  const node = UUID.test(parent)
+  const node = isUuid(parent)
     ? await db
         .selectFrom('daas_module_access_keys')
         .select(['id', 'key', 'parent'])

@@ -5,8 +5,7 @@ import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import { permissionsMe, type PermissionsMe } from './permissions-me';
 import { resolveUserAccess } from './policies';
 import { resolveScope } from './scope';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/lib/core/guards';
 
 export type ExplainAnswer = PermissionsMe & {
   meta: PermissionsMe['meta'] & { user: { id: string; admin: boolean } };
@@ -29,7 +28,7 @@ export async function explainPermissions(
   ctx: Pick<RequestContext, 'db' | 'accountability' | 'scope'>,
 ): Promise<ExplainAnswer> {
   if (!ctx.accountability.admin) throw new ForbiddenError();
-  const target = UUID.test(input.user)
+  const target = isUuid(input.user)
     ? await ctx.db
         .selectFrom('daas_users')
         .select(['id', 'role'])

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import { invalidateScopeCache, type ScopeItem } from './scope';
+import { isUuid } from '@/lib/core/guards';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SCOPE_URI = /^(\/[a-z0-9][a-z0-9._-]*)+$/;
 
 export const scopeParams = z.object({ id: z.string() });
@@ -41,7 +41,7 @@ export const scopeItemResponse = z.object({
 type Ctx = Pick<RequestContext, 'db'>;
 
 async function findScope(ctx: Ctx, id: string): Promise<ScopeItem> {
-  const row = UUID.test(id)
+  const row = isUuid(id)
     ? await ctx.db
         .selectFrom('daas_scope_items')
         .selectAll()

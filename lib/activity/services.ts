@@ -1,5 +1,5 @@
 import 'server-only';
-import { SystemService } from '@/lib/services/system-collection';
+import { SystemService } from '@/lib/system/system-collection';
 
 /**
  * The activity log and the item revisions: written by the server only (the items engine,

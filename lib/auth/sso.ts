@@ -16,6 +16,7 @@ import { mfaExpected } from './mfa';
 import { limitCalls } from '@/lib/rate-limit';
 import type { GrantOutcome } from './sessions';
 import { logFailedSignIn } from './sign-in-log';
+import { isUuid } from '@/lib/core/guards';
 
 export const ssoBody = z.object({ token: z.string().min(1).max(8192), mode: authMode }).strict();
 
@@ -25,7 +26,6 @@ export type SsoInput = z.infer<typeof ssoBody>;
 const MAX_LIFETIME_S = 300;
 /** Clock skew tolerated for an `iat` in the future. */
 const FUTURE_SKEW_S = 30;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function secret(): Uint8Array {
   const value = config().SSO_SECRET;
@@ -61,7 +61,7 @@ async function verifySsoToken(token: string): Promise<SsoClaims> {
     throw new InvalidTokenError();
   }
   const { sub, jti, iat, exp } = payload;
-  if (typeof sub !== 'string' || !UUID.test(sub)) throw new InvalidTokenError();
+  if (!isUuid(sub)) throw new InvalidTokenError();
   if (typeof jti !== 'string' || jti.length === 0 || jti.length > 255) {
     throw new InvalidTokenError();
   }

@@ -1,8 +1,12 @@
 import type { Accountability } from './accountability';
+import type { SchemaOverview } from './schema-overview';
 import type { Db } from './tables';
 
-/** What every service receives besides its input. Nothing below lib/http reads headers. */
-export interface RequestContext {
+/**
+ * A context without the schema overview: for the probes (ping, health) that must answer
+ * while the database is down, so they never wait for an introspection.
+ */
+export interface BareContext {
   db: Db;
   accountability: Accountability;
   requestId: string;
@@ -10,6 +14,15 @@ export interface RequestContext {
   scope?: string | null;
   /** The request's Origin header, kept in the audit trail (daas_activity.origin). */
   origin?: string | null;
+}
+
+/** What every service receives besides its input. Nothing below lib/http reads headers. */
+export interface RequestContext extends BareContext {
+  /**
+   * The cached schema overview, taken once when the context is made. A service that changes
+   * the schema and reads it back afterwards reloads it (`reloadSchema` in lib/schema).
+   */
+  schema: SchemaOverview;
 }
 
 /** The same context over another executor, e.g. inside a transaction. */

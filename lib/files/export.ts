@@ -5,12 +5,12 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
-import { readPolicyFor } from '@/lib/items/access';
+import { readAccessFor } from '@/lib/items/access';
 import { parseQuery, type RawQuery } from '@/lib/items/parse';
 import type { Query } from '@/lib/items/query';
 import { readByQuery } from '@/lib/items/read/service';
-import { getSchema } from '@/lib/schema/overview';
-import type { Item } from '@/lib/services/system-collection';
+
+import type { Item } from '@/lib/system/system-collection';
 import { files } from './service';
 import { settle, stage } from './upload';
 
@@ -123,8 +123,8 @@ export async function exportItems(
   ctx: RequestContext,
 ): Promise<Item | null> {
   const { collection, body } = input;
-  const schema = await getSchema(ctx.db);
-  const policy = await readPolicyFor(ctx, schema, collection);
+  const schema = ctx.schema;
+  const readAccess = await readAccessFor(ctx, schema, collection);
   const { query, cap } = queryFrom(body.query);
   if (query.aggregate || query.groupBy) {
     throw new InvalidPayloadError('Exports write items: aggregate and groupBy are not taken');
@@ -143,7 +143,7 @@ export async function exportItems(
       meta: null,
     },
     ctx,
-    { policy },
+    { readAccess },
   );
   async function* batches(): AsyncGenerator<Item[]> {
     let rows = firstBatch.data as Item[];
@@ -163,7 +163,7 @@ export async function exportItems(
           meta: null,
         },
         ctx,
-        { policy },
+        { readAccess },
       );
       rows = next.data as Item[];
     }

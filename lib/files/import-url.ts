@@ -11,7 +11,7 @@ import {
   ContentTooLargeError,
   GatewayTimeoutError,
 } from '@/lib/core/errors';
-import type { Item } from '@/lib/services/system-collection';
+import type { Item } from '@/lib/system/system-collection';
 import { fetchUrl } from './fetch-url';
 import { fileFields, files } from './service';
 import { settle, stage } from './upload';

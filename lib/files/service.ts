@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
-import { SystemService, type Item, type Key } from '@/lib/services/system-collection';
+import { SystemService, type Item, type Key } from '@/lib/system/system-collection';
 import { storage } from './storage';
 
 /** What a client may set on a file; the rest (type, size, storage, dimensions) is ours. */

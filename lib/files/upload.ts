@@ -7,7 +7,7 @@ import type { RequestContext } from '@/lib/core/context';
 import { AppError, fieldExtensions, InvalidPayloadError } from '@/lib/core/errors';
 import { issueProblems } from '@/lib/core/parse';
 import { logger } from '@/lib/core/logger';
-import type { Item } from '@/lib/services/system-collection';
+import type { Item } from '@/lib/system/system-collection';
 import { multipartParts } from './multipart';
 import { fileFields, files, type FileFields } from './service';
 import { extensionFor, sniffType, SNIFF_BYTES } from './sniff';

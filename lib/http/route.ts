@@ -4,12 +4,13 @@ import type { z } from 'zod';
 import type { Accountability } from '@/lib/core/accountability';
 import { getDb } from '@/lib/db/client';
 import { isConnectionFailure } from '@/lib/db/errors';
+import { getSchema } from '@/lib/schema/overview';
 import { answerAfterSiblings, listenForNotices, refreshIfDeaf } from '@/lib/sibling-bus';
 import { apiHandler, type ApiHandle, type ApiRouteHandler } from './api-handler';
 import type { ApiRequest } from './api-request';
 import { resolveCaller } from './caller';
 import { corsHeaders } from './cors';
-import type { RequestContext } from '@/lib/core/context';
+import type { BareContext, RequestContext } from '@/lib/core/context';
 import { ForbiddenError, MfaRequiredError, UnauthenticatedError } from '@/lib/core/errors';
 import { parseWith, refuseHostile } from '@/lib/core/parse';
 import { queryObject, readJsonBody } from './input';
@@ -43,6 +44,11 @@ export interface RouteSpec<P, Q, B> {
    * check answers in its own format then); otherwise the usual 503 error body.
    */
   databaseDown?: () => unknown;
+  /**
+   * `false`: the handler gets a context without the schema overview (a `BareContext`), for
+   * the probes that must answer while the database cannot be introspected.
+   */
+  schema?: false;
   /** Forces an error body shape where the path table would pick the other. */
   shape?: ErrorShape;
   /** OpenAPI: */
@@ -58,9 +64,9 @@ export interface RouteInput<P, Q, B> {
   request: ApiRequest;
 }
 
-export type Handler<P, Q, B> = (
+export type Handler<P, Q, B, C extends BareContext = RequestContext> = (
   input: RouteInput<P, Q, B>,
-  ctx: RequestContext,
+  ctx: C,
 ) => Promise<unknown>;
 
 export type { RouteContext } from './api-handler';
@@ -113,8 +119,16 @@ function toOutcome(result: unknown, status: number): Outcome {
  * the service call, the `{data}` envelope, CORS, and every error mapped to its body shape.
  */
 export function route<P = undefined, Q = undefined, B = undefined>(
+  spec: RouteSpec<P, Q, B> & { schema: false },
+  handler: Handler<P, Q, B, BareContext>,
+): RouteHandler;
+export function route<P = undefined, Q = undefined, B = undefined>(
   spec: RouteSpec<P, Q, B>,
   handler: Handler<P, Q, B>,
+): RouteHandler;
+export function route<P = undefined, Q = undefined, B = undefined>(
+  spec: RouteSpec<P, Q, B>,
+  handler: Handler<P, Q, B, BareContext> | Handler<P, Q, B>,
 ): RouteHandler {
   const handle: ApiHandle = async (request, rawParams) => {
     const requestId = request.headers.get('x-request-id')?.slice(0, 64) || crypto.randomUUID();
@@ -145,11 +159,17 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       const body = spec.body
         ? parseWith(spec.body, await readJsonBody(request), 'payload')
         : (undefined as B);
+      const bare: BareContext = {
+        db,
+        accountability,
+        requestId,
+        scope,
+        origin: request.headers.get('origin'),
+      };
+      // The overview is taken once here; the services read `ctx.schema`, never the cache.
+      const ctx = spec.schema === false ? bare : { ...bare, schema: await getSchema(db) };
       const result = await answerAfterSiblings(() =>
-        handler(
-          { params, query, body, request },
-          { db, accountability, requestId, scope, origin: request.headers.get('origin') },
-        ),
+        (handler as Handler<P, Q, B, BareContext>)({ params, query, body, request }, ctx),
       );
       outcome = toOutcome(result, spec.status ?? 200);
     } catch (err) {

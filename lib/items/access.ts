@@ -11,7 +11,7 @@ import type { Db } from '@/lib/db/client';
 import { ForbiddenError, UnauthenticatedError } from '@/lib/core/errors';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import type { Filter } from './query';
-import type { NodeAccess, ReadPolicy } from './read/policy';
+import type { NodeAccess, ReadAccess } from './read/read-access';
 
 export const SCOPE_COLLECTION = 'daas_scope_items';
 
@@ -100,22 +100,22 @@ export async function permissionOf(
 }
 
 /**
- * The read policy of the caller: undefined for administrators. Each collection a read
+ * The read access of the caller: undefined for administrators. Each collection a read
  * reaches (root, relations, relational filters, count()) gets its read permission's
  * fields and item filter, plus the scope's row limit; a collection without a read
  * permission has no readable field and no visible row. The root collection needs a read
  * permission (401/403 otherwise). With several read permissions (several policies) a field
  * is readable only on the rows of the permissions granting it (`fieldFilter`).
  */
-export async function readPolicyFor(
+export async function readAccessFor(
   ctx: Ctx,
   schema: SchemaOverview,
   collection: string,
-): Promise<ReadPolicy | undefined> {
+): Promise<ReadAccess | undefined> {
   if (ctx.accountability.admin) return undefined;
   const permissions = await permissionsFor(ctx.db, ctx.accountability);
   if (!permissions.get(collection, 'read')) throw refusal(ctx.accountability);
-  return callerPolicy(ctx, schema, permissions);
+  return callerReadAccess(ctx, schema, permissions);
 }
 
 /**
@@ -125,23 +125,23 @@ export async function readPolicyFor(
  * of it shows and filters only what the caller may read elsewhere. Undefined for
  * administrators.
  */
-export async function beyondPolicyFor(
+export async function beyondReadAccessFor(
   ctx: Ctx,
   schema: SchemaOverview,
   root: { collection: string; access: NodeAccess },
-): Promise<ReadPolicy | undefined> {
+): Promise<ReadAccess | undefined> {
   if (ctx.accountability.admin) return undefined;
   const permissions = await permissionsFor(ctx.db, ctx.accountability);
-  const others = await callerPolicy(ctx, schema, permissions);
+  const others = await callerReadAccess(ctx, schema, permissions);
   return (name) => (name === root.collection ? root.access : others(name));
 }
 
-async function callerPolicy(
+async function callerReadAccess(
   ctx: Ctx,
   schema: SchemaOverview,
   permissions: Awaited<ReturnType<typeof permissionsFor>>,
-): Promise<ReadPolicy> {
-  // Scope rules are resolved up front: the policy is asked synchronously, per plan node.
+): Promise<ReadAccess> {
+  // Scope rules are resolved up front: the read access is asked synchronously, per plan node.
   const scopes = new Map<string, ScopeRule | null>();
   for (const name of Object.keys(schema.collections)) {
     if (scopeFieldOf(schema, name)) scopes.set(name, await scopeRule(ctx, schema, name));

@@ -8,11 +8,11 @@ import { createCollection, listCollections } from '@/lib/schema/collections';
 import { createField, readAllFields, readCollectionFields } from '@/lib/schema/fields';
 import { collectionCreate, fieldCreate } from '@/lib/schema/payloads';
 import { listRelations } from '@/lib/schema/relations';
-import { permissionFields, permissions } from '@/lib/services/permissions';
-import { policies, policyFields } from '@/lib/services/policies';
-import { roleFields, roles } from '@/lib/services/roles';
-import type { SystemService } from '@/lib/services/system-collection';
-import { userFields, users } from '@/lib/services/users';
+import { permissionFields, permissions } from '@/lib/system/permissions';
+import { policies, policyFields } from '@/lib/system/policies';
+import { roleFields, roles } from '@/lib/system/roles';
+import type { SystemService } from '@/lib/system/system-collection';
+import { userFields, users } from '@/lib/system/users';
 
 export interface ToolOptions {
   allowDeletes: boolean;
@@ -63,7 +63,7 @@ type SchemaArgs = { [K in keyof typeof schemaInput]: z.infer<(typeof schemaInput
 export async function schemaTool(args: SchemaArgs, ctx: RequestContext) {
   switch (args.action) {
     case 'collections':
-      return { data: await listCollections(undefined, ctx) };
+      return { data: await listCollections({}, ctx) };
     case 'fields':
       return {
         data: args.collection
@@ -71,7 +71,7 @@ export async function schemaTool(args: SchemaArgs, ctx: RequestContext) {
           : await readAllFields({}, ctx),
       };
     case 'relations':
-      return { data: await listRelations({ query: {} }, ctx) };
+      return { data: await listRelations({}, ctx) };
     case 'create_collection': {
       if (!ctx.accountability.admin) throw new ForbiddenError();
       const body = collectionCreate.parse(args.data ?? {});

@@ -3,7 +3,7 @@ import pkg from '@/package.json';
 import { permissionsFor, type Permissions } from '@/lib/access/permissions';
 import { publicUrl } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
-import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
+import type { SchemaOverview } from '@/lib/schema/overview';
 import { collectionSpec } from './collection-paths';
 import { systemPart } from './system-paths';
 
@@ -56,7 +56,7 @@ export async function buildCallerDocument(
 /** GET /api/server/specs/oas: the OpenAPI 3.1 document of what this caller may do. */
 export async function callerDocument(ctx: RequestContext): Promise<CallerDocument> {
   const who = ctx.accountability;
-  const [schema, permissions] = await Promise.all([getSchema(ctx.db), permissionsFor(ctx.db, who)]);
+  const [schema, permissions] = await Promise.all([ctx.schema, permissionsFor(ctx.db, who)]);
   const key = who.user ? 'user' : 'anonymous';
   let byPermissions = cache.get(schema);
   if (!byPermissions) cache.set(schema, (byPermissions = new WeakMap()));

@@ -11,6 +11,7 @@ import { files } from '@/lib/files/service';
 import { sendMail } from '@/lib/mail/send';
 import { listCollections } from '@/lib/schema/collections';
 import { readAllFields } from '@/lib/schema/fields';
+import { reloadSchema } from '@/lib/schema/overview';
 import { listRelations } from '@/lib/schema/relations';
 import { listVersions } from '@/lib/versions/read';
 import { itemsFacade, rawQuery } from './items-facade';
@@ -85,11 +86,11 @@ async function dispatch(
     case 'items.deleteOne':
       return itemsFacade(str(a, 'collection'), ctx).deleteOne(b);
     case 'collections':
-      return listCollections(undefined, ctx);
+      return listCollections({}, ctx);
     case 'fields':
       return readAllFields({}, ctx);
     case 'relations':
-      return listRelations({ query: {} }, ctx);
+      return listRelations({}, ctx);
     case 'files':
       return files.list({ query: rawQuery(a) }, ctx);
     case 'versions':
@@ -128,7 +129,9 @@ export function hostFor(
   };
   return async (name, args) => {
     try {
-      return await dispatch(name, args, ctx, services);
+      // Stored code may run for a while: each call reads the schema as it is by then, as a
+      // new request would.
+      return await dispatch(name, args, await reloadSchema(ctx), services);
     } catch (err) {
       if (err instanceof AppError || err instanceof OutboundRefusedError)
         throw new Error(err.message);

@@ -4,13 +4,12 @@ import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import type { Db } from '@/lib/db/client';
-import { SystemService, type Item, type Key } from '@/lib/services/system-collection';
+import { SystemService, type Item, type Key } from '@/lib/system/system-collection';
 import { runCronJob } from './cron-run';
 import { provideCron } from './run';
 import { checkSchedule, nextRunAt } from './schedule';
 import { runtimeDb } from './tables';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/lib/core/guards';
 
 /** What a client may write; the `last_*` and `next_run_at` columns are the scheduler's. */
 export const cronFields = z
@@ -94,9 +93,7 @@ export const cron = new SystemService({
 async function jobById(db: Db, idOrName: string) {
   const rdb = runtimeDb(db);
   let query = rdb.selectFrom('daas_cron').selectAll();
-  query = UUID.test(idOrName)
-    ? query.where('id', '=', idOrName)
-    : query.where('name', '=', idOrName);
+  query = isUuid(idOrName) ? query.where('id', '=', idOrName) : query.where('name', '=', idOrName);
   const job = await query.executeTakeFirst();
   if (!job) throw new NotFoundError('Cron job not found');
   return job;

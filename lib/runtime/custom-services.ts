@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
-import { SystemService, type Item } from '@/lib/services/system-collection';
+import { SystemService, type Item } from '@/lib/system/system-collection';
 import { runtimeDb } from './tables';
 
 /** `config` holds the service's settings; values under `secrets` are write-only. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { invalidField, NotFoundError } from '@/lib/core/errors';
-import { SystemService, type Item } from '@/lib/services/system-collection';
+import { SystemService, type Item } from '@/lib/system/system-collection';
 import { reloadHooks } from './hooks';
 import { checkSource } from './sandbox';
 import { runtimeDb } from './tables';

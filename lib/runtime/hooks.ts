@@ -5,6 +5,7 @@ import { InvalidPayloadError } from '@/lib/core/errors';
 import { logger } from '@/lib/core/logger';
 import { getDb, type Db } from '@/lib/db/client';
 import { emitter, type HookContext } from '@/lib/events/emitter';
+import { getSchema } from '@/lib/schema/overview';
 import { onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import { runExtension, visibleAccountability, type StoredExtension } from './run';
 import { SandboxError } from './sandbox';
@@ -20,9 +21,11 @@ const state = (holder.__daasRuntimeHooks ??= {
   chain: Promise.resolve(),
 });
 
-function ctxOf(hook: HookContext): RequestContext {
+async function ctxOf(hook: HookContext): Promise<RequestContext> {
+  const db = getDb();
   return {
-    db: getDb(),
+    db,
+    schema: await getSchema(db),
     accountability: hook.accountability ?? anonymous(null, null),
     scope: hook.resourceUri,
     requestId: 'hook',
@@ -47,7 +50,7 @@ async function register(ext: StoredExtension): Promise<void> {
     ext,
     kind: 'hook',
     args: {},
-    ctx: ctxOf({ schema: null, accountability: null }),
+    ctx: await ctxOf({ schema: null, accountability: null }),
   });
   const handlers = Array.isArray(setup) ? (setup as [string, string][]) : [];
   handlers.forEach(([kind, event], index) => {
@@ -59,7 +62,7 @@ async function register(ext: StoredExtension): Promise<void> {
               ext,
               kind: 'hook',
               args: hookArgs(index, hook, { payload, meta }),
-              ctx: ctxOf(hook),
+              ctx: await ctxOf(hook),
             });
             return out === undefined ? payload : out;
           } catch (err) {
@@ -77,7 +80,7 @@ async function register(ext: StoredExtension): Promise<void> {
             ext,
             kind: 'hook',
             args: hookArgs(index, hook, { meta }),
-            ctx: ctxOf(hook),
+            ctx: await ctxOf(hook),
           });
         }),
       );

@@ -11,7 +11,7 @@ import {
   idParams,
   type Item,
   type SystemService,
-} from '@/lib/services/system-collection';
+} from '@/lib/system/system-collection';
 import { createCronBody, cron, cronFields, cronRuns, triggerCron } from './cron';
 import { createServicesBody, customServices, serviceFields } from './custom-services';
 import { callEndpoint, type EndpointResult } from './endpoint';

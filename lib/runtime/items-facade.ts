@@ -1,12 +1,11 @@
 import 'server-only';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidQueryError } from '@/lib/core/errors';
-import { readPolicyFor } from '@/lib/items/access';
+import { readAccessFor } from '@/lib/items/access';
 import { parseQuery, type RawQuery } from '@/lib/items/parse';
 import * as read from '@/lib/items/read/service';
 import { readBack } from '@/lib/items/write/read-back';
 import * as write from '@/lib/items/write/service';
-import { getSchema } from '@/lib/schema/overview';
 
 /**
  * A query given as an object (`{fields: ['id'], filter: {...}, limit: 5}`) in the form the
@@ -34,16 +33,16 @@ export function rawQuery(query: unknown): RawQuery {
  * same read and write paths as /api/items with the caller's accountability and scope.
  */
 export function itemsFacade(collection: string, ctx: RequestContext) {
-  const policy = async () => readPolicyFor(ctx, await getSchema(ctx.db), collection);
+  const readAccess = async () => readAccessFor(ctx, ctx.schema, collection);
   return {
     async readByQuery(query?: unknown) {
       return read.readByQuery(collection, parseQuery(rawQuery(query)), ctx, {
-        policy: await policy(),
+        readAccess: await readAccess(),
       });
     },
     async readOne(id: unknown, query?: unknown) {
       return read.readOne(collection, id, parseQuery(rawQuery(query)), ctx, {
-        policy: await policy(),
+        readAccess: await readAccess(),
       });
     },
     async createOne(data: unknown) {

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Accountability } from '@/lib/core/accountability';
 import type { Db } from '@/lib/db/client';
+import { getSchema } from '@/lib/schema/overview';
 import { findExtension, runExtension } from './run';
 
 export interface OperationCall {
@@ -21,6 +22,7 @@ export async function runOperation(db: Db, call: OperationCall): Promise<unknown
     args: { payload: call.payload },
     ctx: {
       db,
+      schema: await getSchema(db),
       accountability: call.accountability,
       scope: call.scope,
       requestId: `cron-${call.id}`,

@@ -14,8 +14,13 @@ import { assertIdentifier } from './identifiers';
 import { syncIndexes } from './indexes';
 import { titleCase } from './title';
 import { writeCollectionMeta } from './collection-meta';
-import { getSchema, invalidateSchema, type CollectionOverview } from './overview';
-import type { CollectionCreateInput, CollectionUpdateInput, FieldCreateInput } from './payloads';
+import { invalidateSchema, reloadSchema, type CollectionOverview } from './overview';
+import type {
+  CollectionCreateInput,
+  CollectionUpdateInput,
+  FieldCreateInput,
+  ListInput,
+} from './payloads';
 
 export interface CollectionResource {
   collection: string;
@@ -47,10 +52,10 @@ export function presentCollection(
 }
 
 export async function listCollections(
-  _input: unknown,
+  _input: ListInput<never>,
   ctx: RequestContext,
 ): Promise<CollectionResource[]> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const access = await schemaAccess(ctx);
   return Object.values(schema.collections)
     .filter((c) => access.collection(c.collection))
@@ -102,8 +107,17 @@ function planFields(body: CollectionCreateInput, folder: boolean) {
     payloads.unshift(DEFAULT_ID);
   }
   const seen = new Set<string>();
-  const plans = payloads.map((p) => {
-    if (seen.has(p.field)) throw new InvalidPayloadError(`Field "${p.field}" is listed twice`);
+  // The default key, when added, is not in the body: indexes point into `body.fields`.
+  const added = payloads.length - (body.fields?.length ?? 0);
+  const plans = payloads.map((p, i) => {
+    if (seen.has(p.field)) {
+      throw fieldError(InvalidPayloadError, `Field "${p.field}" is listed twice`, {
+        field: 'fields',
+        path: ['fields', i - added, 'field'],
+        type: 'unique',
+        message: 'Is listed twice',
+      });
+    }
     seen.add(p.field);
     return { field: p.field, ...planField(p) };
   });
@@ -143,7 +157,7 @@ export async function createCollection(
   const name = assertIdentifier(body.collection, 'collection');
   const folder = body.schema === null;
   const plans = planFields(body, folder);
-  const existing = await getSchema(ctx.db);
+  const existing = ctx.schema;
   if (Object.hasOwn(existing.collections, name)) {
     throw fieldError(ConflictError, `Collection "${name}" already exists`, {
       field: 'collection',
@@ -193,7 +207,7 @@ export async function createCollection(
   }
   invalidateSchema();
   invalidatePermissionsCache();
-  return readCollection({ params: { name } }, ctx);
+  return readCollection({ params: { name } }, await reloadSchema(ctx));
 }
 
 async function applyUpdate(
@@ -242,7 +256,7 @@ export async function updateCollection(
     throw schemaChangeError(err, `Cannot update collection "${collection.collection}"`);
   }
   invalidateSchema();
-  return readCollection({ params: { name: collection.collection } }, ctx);
+  return readCollection({ params: { name: collection.collection } }, await reloadSchema(ctx));
 }
 
 export async function updateCollections(
@@ -259,8 +273,10 @@ export async function updateCollections(
     throw schemaChangeError(err, 'Cannot update collections');
   }
   invalidateSchema();
+  const fresh = await reloadSchema(ctx);
   const out = [];
-  for (const t of targets) out.push(await readCollection({ params: { name: t.collection } }, ctx));
+  for (const t of targets)
+    out.push(await readCollection({ params: { name: t.collection } }, fresh));
   return out;
 }
 

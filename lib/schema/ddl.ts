@@ -3,6 +3,7 @@ import { sql, type ColumnDefinitionBuilder, type RawBuilder } from 'kysely';
 import { fieldError, InvalidPayloadError } from '@/lib/core/errors';
 import { COLUMN_TYPE } from './field-types';
 import type { FieldType } from './types';
+import { isUuid } from '@/lib/core/guards';
 
 export type ColumnType = Exclude<FieldType, 'alias' | 'unknown'>;
 export const COLUMN_TYPES = Object.keys(COLUMN_TYPE) as ColumnType[];
@@ -78,7 +79,6 @@ const EXPRESSIONS: Record<string, { sql: string; types: ColumnType[] }> = {
 };
 
 const TEMPORAL = /^[0-9][0-9:\-+. TZ]*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 function refuse(field: string, value: unknown, why: string): never {
@@ -133,7 +133,7 @@ export function defaultSql(
       if (value === false || value === 'false') return sql.raw('false');
       return refuse(field, value, 'expected true or false');
     case 'uuid':
-      if (typeof value === 'string' && UUID.test(value)) return sql.raw(literal(value));
+      if (isUuid(value)) return sql.raw(literal(value));
       return refuse(field, value, 'expected a UUID or gen_random_uuid()');
     case 'date':
     case 'time':

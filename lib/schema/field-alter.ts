@@ -2,13 +2,18 @@ import 'server-only';
 import { sql } from 'kysely';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { fieldError, InvalidPayloadError } from '@/lib/core/errors';
 import { COLUMN_TYPES, columnType, defaultSql, specialFor, type ColumnType } from './ddl';
 import { schemaChangeError } from './ddl-errors';
 import { upsertFieldMeta } from './field-write';
 import { assertWritable, fieldOf, readableCollection, readField } from './fields';
 import { setColumnIndex } from './indexes';
-import { invalidateSchema, type FieldOverview, type FieldSchemaInfo } from './overview';
+import {
+  invalidateSchema,
+  reloadSchema,
+  type FieldOverview,
+  type FieldSchemaInfo,
+} from './overview';
 import type { FieldMetaInput, FieldSchemaInput, FieldUpdateInput } from './payloads';
 
 const TYPE_SPECIALS = ['cast-csv', 'hash'];
@@ -37,15 +42,21 @@ function planColumn(
 ): ColumnPlan {
   const s: FieldSchemaInput = body.schema ?? {};
   const name = field.field;
-  const refuse = (why: string): never => {
-    throw new InvalidPayloadError(`Field "${name}": ${why}`);
+  // `key`: the payload key at fault, `type` or one under `schema`.
+  const refuse = (why: string, key: string): never => {
+    const at = key === 'type' ? { field: 'type' } : { field: 'schema', path: ['schema', key] };
+    throw fieldError(InvalidPayloadError, `Field "${name}": ${why}`, {
+      ...at,
+      type: 'invalid',
+      message: why,
+    });
   };
-  if (body.type === 'alias') refuse('a column field can not become an alias');
+  if (body.type === 'alias') refuse('a column field can not become an alias', 'type');
   if (s.is_primary_key !== undefined && s.is_primary_key !== current.is_primary_key) {
-    refuse('changing the primary key is not supported');
+    refuse('changing the primary key is not supported', 'is_primary_key');
   }
   if (s.has_auto_increment !== undefined && s.has_auto_increment !== current.has_auto_increment) {
-    refuse('changing auto increment is not supported');
+    refuse('changing auto increment is not supported', 'has_auto_increment');
   }
   const target = (body.type ?? field.type) as ColumnType;
   const typeChanged = body.type !== undefined && body.type !== field.type;
@@ -57,9 +68,9 @@ function planColumn(
   let newType: string | null = null;
   if (typeChanged || sizeChanged) {
     if (!COLUMN_TYPES.includes(target))
-      refuse(`the type of an ${field.type} column can't be derived`);
+      refuse(`the type of an ${field.type} column can't be derived`, 'type');
     if (current.is_primary_key && typeChanged)
-      refuse('the type of a primary key can not be changed');
+      refuse('the type of a primary key can not be changed', 'type');
     const keep = !typeChanged;
     newType = columnType(target, {
       max_length: s.max_length ?? (keep ? current.max_length : null),
@@ -80,7 +91,8 @@ function planColumn(
   }
   const nullable =
     s.is_nullable !== undefined && s.is_nullable !== current.is_nullable ? s.is_nullable : null;
-  if (nullable === true && current.is_primary_key) refuse('a primary key can not be nullable');
+  if (nullable === true && current.is_primary_key)
+    refuse('a primary key can not be nullable', 'is_nullable');
   const unique =
     s.is_unique !== undefined && s.is_unique !== current.is_unique && !current.is_primary_key
       ? s.is_unique
@@ -122,7 +134,14 @@ async function applyColumnPlan(
     const hasNull = await sql<{
       found: boolean;
     }>`select exists(select 1 from ${t} where ${c} is null) as found`.execute(db);
-    if (hasNull.rows[0]?.found) throw new InvalidPayloadError(`Field "${column}" has null values`);
+    if (hasNull.rows[0]?.found) {
+      throw fieldError(InvalidPayloadError, `Field "${column}" has null values`, {
+        field: 'schema',
+        path: ['schema', 'is_nullable'],
+        type: 'invalid',
+        message: 'Has null values',
+      });
+    }
     await sql`alter table ${t} alter column ${c} set not null`.execute(db);
   }
   if (plan.nullable === true)
@@ -172,7 +191,11 @@ export async function updateField(
     }
     plan = planColumn(field, field.schema, body);
   } else if (body.type !== undefined && body.type !== 'alias') {
-    throw new InvalidPayloadError(`Field "${field.field}" is an alias: it has no column to change`);
+    throw fieldError(
+      InvalidPayloadError,
+      `Field "${field.field}" is an alias: it has no column to change`,
+      { field: 'type', type: 'invalid', message: 'An alias has no column to change' },
+    );
   }
   const meta = nextMeta(field, body, plan?.newType ? plan.typeName : null);
   try {
@@ -185,5 +208,6 @@ export async function updateField(
     throw schemaChangeError(err, `Cannot change field "${field.field}"`);
   }
   invalidateSchema();
-  return readField({ params: { collection: collection.collection, field: field.field } }, ctx);
+  const fresh = await reloadSchema(ctx);
+  return readField({ params: { collection: collection.collection, field: field.field } }, fresh);
 }

@@ -16,16 +16,14 @@ import { applyColumn, dataType } from './ddl';
 import { schemaChangeError } from './ddl-errors';
 import { createColumnIndex, planField, upsertFieldMeta } from './field-write';
 import {
-  getSchema,
   invalidateSchema,
+  reloadSchema,
   type CollectionOverview,
   type FieldOverview,
 } from './overview';
-import type { FieldCreateInput } from './payloads';
+import type { FieldCreateInput, LimitQuery, ListInput } from './payloads';
 
-type Limit = { limit?: number };
-
-function capped<T>(list: T[], query: Limit | undefined): T[] {
+function capped<T>(list: T[], query: LimitQuery | undefined): T[] {
   const limit = query?.limit;
   return limit === undefined || limit < 0 ? list : list.slice(0, limit);
 }
@@ -36,7 +34,7 @@ export async function readableCollection(
   name: string,
   access?: SchemaAccess,
 ): Promise<CollectionOverview> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const collection = Object.hasOwn(schema.collections, name) ? schema.collections[name] : undefined;
   if (!collection || !(access ?? (await schemaAccess(ctx))).collection(name)) {
     throw new NotFoundError(`Collection "${name}" doesn't exist`);
@@ -72,8 +70,8 @@ export function assertWritable(collection: CollectionOverview): void {
   }
 }
 
-export async function readAllFields(input: { query?: Limit }, ctx: RequestContext) {
-  const schema = await getSchema(ctx.db);
+export async function readAllFields(input: ListInput, ctx: RequestContext) {
+  const schema = ctx.schema;
   const access = await schemaAccess(ctx);
   const all = Object.values(schema.collections)
     .filter((c) => access.collection(c.collection))
@@ -82,7 +80,7 @@ export async function readAllFields(input: { query?: Limit }, ctx: RequestContex
 }
 
 export async function readCollectionFields(
-  input: { params: { collection: string }; query?: Limit },
+  input: ListInput & { params: { collection: string } },
   ctx: RequestContext,
 ): Promise<FieldOverview[]> {
   const access = await schemaAccess(ctx);
@@ -162,7 +160,11 @@ export async function createField(
   }
   invalidateSchema();
   invalidatePermissionsCache();
-  return readField({ params: { collection: collection.collection, field: input.body.field } }, ctx);
+  const fresh = await reloadSchema(ctx);
+  return readField(
+    { params: { collection: collection.collection, field: input.body.field } },
+    fresh,
+  );
 }
 
 /** Removes the relation rows a field is the many side of, and the o2m aliases pointing back. */

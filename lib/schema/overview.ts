@@ -1,77 +1,33 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
+import type { RequestContext } from '@/lib/core/context';
 import type { Db } from '@/lib/db/client';
-import type { CollectionsMetaTable, FieldsMetaTable, RelationsMetaTable } from '@/lib/core/tables';
+import type {
+  CollectionOverview,
+  FieldMeta,
+  FieldOverview,
+  FieldSchemaInfo,
+  RelationOverview,
+  SchemaOverview,
+} from '@/lib/core/schema-overview';
+import type { FieldsMetaTable } from '@/lib/core/tables';
 import { fieldTypeOf } from './field-types';
 import { introspect } from './introspect';
 import { onSchemaChange, publishSchemaChange } from './notify';
-import type { ColumnInfo, FieldType, ForeignKeyInfo } from './types';
+import type { ColumnInfo, ForeignKeyInfo } from './types';
 
-export type CollectionMeta = Selectable<CollectionsMetaTable>;
-export type FieldMeta = Omit<Selectable<FieldsMetaTable>, 'special'> & { special: string[] | null };
-export type RelationMeta = Selectable<RelationsMetaTable>;
+export type {
+  CollectionMeta,
+  CollectionOverview,
+  FieldMeta,
+  FieldOverview,
+  FieldSchemaInfo,
+  RelationMeta,
+  RelationOverview,
+  SchemaOverview,
+} from '@/lib/core/schema-overview';
 
 export const SYSTEM_PREFIX = 'daas_';
-
-export interface FieldSchemaInfo {
-  name: string;
-  table: string;
-  data_type: string;
-  default_value: ColumnInfo['defaultValue'];
-  max_length: number | null;
-  numeric_precision: number | null;
-  numeric_scale: number | null;
-  is_nullable: boolean;
-  is_unique: boolean;
-  is_primary_key: boolean;
-  is_generated: boolean;
-  has_auto_increment: boolean;
-  has_index: boolean;
-  foreign_key_table: string | null;
-  foreign_key_column: string | null;
-  comment: string | null;
-}
-
-export interface FieldOverview {
-  collection: string;
-  field: string;
-  type: FieldType;
-  schema: FieldSchemaInfo | null;
-  meta: FieldMeta | null;
-}
-
-export interface CollectionOverview {
-  collection: string;
-  meta: CollectionMeta | null;
-  schema: { name: string; schema: string; comment: string | null } | null;
-  system: boolean;
-  type: 'table' | 'view';
-  primary: string | null;
-  fields: Record<string, FieldOverview>;
-  /** Indexes over more than one column (single-column ones show on the fields). */
-  indexes: { name: string; fields: string[]; unique: boolean }[];
-}
-
-export interface RelationOverview {
-  collection: string;
-  field: string;
-  related_collection: string | null;
-  schema: {
-    table: string;
-    column: string;
-    foreign_key_table: string;
-    foreign_key_column: string;
-    constraint_name: string;
-    on_update: string;
-    on_delete: string;
-  } | null;
-  meta: RelationMeta | null;
-}
-
-export interface SchemaOverview {
-  collections: Record<string, CollectionOverview>;
-  relations: RelationOverview[];
-}
 
 function fieldSchema(c: ColumnInfo): FieldSchemaInfo {
   return {
@@ -247,4 +203,14 @@ export function getSchema(db: Db): Promise<SchemaOverview> {
     if (holder.__daasSchema === entry) holder.__daasSchema = undefined;
   });
   return overview;
+}
+
+/**
+ * The context with the overview as it is now: for a service that changed the schema (and
+ * invalidated the cache) and reads it back in the same request, or for work that outlives
+ * the moment its context was made (stored code calling back in). Over a transaction it is
+ * introspected through that transaction, so it sees the changes not yet committed.
+ */
+export async function reloadSchema<C extends RequestContext>(ctx: C): Promise<C> {
+  return { ...ctx, schema: await getSchema(ctx.db) };
 }

@@ -149,6 +149,15 @@ export const collectionBatchUpdate = z.array(
 );
 
 export const limitQuery = z.object({ limit: z.coerce.number().int().min(-1).optional() });
+export type LimitQuery = z.infer<typeof limitQuery>;
+
+/**
+ * The one input shape of the schema lists (collections, fields, relations): `{}` when the
+ * caller has nothing to pass, `{ query }` from a route. `Q = never`: the list takes no query.
+ */
+export interface ListInput<Q = LimitQuery> {
+  query?: Q;
+}
 export const collectionParams = z.object({ name: z.string() });
 export const fieldsParams = z.object({ collection: z.string() });
 export const fieldParams = z.object({ collection: z.string(), field: z.string() });

@@ -1,21 +1,38 @@
 import 'server-only';
 import { forgetFieldGrants } from '@/lib/access/grants';
 import type { Db } from '@/lib/db/client';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { fieldError, InvalidPayloadError, type FieldProblem } from '@/lib/core/errors';
 import { assertIdentifier } from './identifiers';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from './overview';
 import type { ReferentialAction } from './relation-ddl';
 import { findCollection, type RelationMetaInput } from './relations';
 
-export function collectionOf(schema: SchemaOverview, name: string): CollectionOverview {
+/** Where in the relation payload a name came from: the field at fault when it is refused. */
+export type PayloadKey = Pick<FieldProblem, 'field' | 'path'>;
+
+export function collectionOf(
+  schema: SchemaOverview,
+  name: string,
+  at: PayloadKey,
+): CollectionOverview {
   const c = findCollection(schema, name);
-  if (!c) throw new InvalidPayloadError(`Collection "${name}" doesn't exist`);
+  if (!c) {
+    throw fieldError(InvalidPayloadError, `Collection "${name}" doesn't exist`, {
+      ...at,
+      type: 'not_found',
+      message: "Doesn't exist",
+    });
+  }
   return c;
 }
 
-export function fieldOf(c: CollectionOverview, name: string): FieldOverview {
+export function fieldOf(c: CollectionOverview, name: string, at: PayloadKey): FieldOverview {
   if (!Object.hasOwn(c.fields, name)) {
-    throw new InvalidPayloadError(`Field "${name}" doesn't exist in collection "${c.collection}"`);
+    throw fieldError(
+      InvalidPayloadError,
+      `Field "${name}" doesn't exist in collection "${c.collection}"`,
+      { ...at, type: 'not_found', message: `Doesn't exist in collection "${c.collection}"` },
+    );
   }
   return c.fields[name];
 }
@@ -67,8 +84,15 @@ export function metaValues(input: {
       assertIdentifier(meta.one_field, 'field');
       const existing = related.fields[meta.one_field];
       if (Object.hasOwn(related.fields, meta.one_field) && existing.schema) {
-        throw new InvalidPayloadError(
+        throw fieldError(
+          InvalidPayloadError,
           `Field "${meta.one_field}" already exists in collection "${related.collection}" as a column; choose another name for the alias field`,
+          {
+            field: 'meta',
+            path: ['meta', 'one_field'],
+            type: 'unique',
+            message: `Already exists in collection "${related.collection}" as a column`,
+          },
         );
       }
     }
@@ -78,15 +102,26 @@ export function metaValues(input: {
     const value = meta[key];
     if (value === undefined) continue;
     if (value !== null) {
-      fieldOf(many, value);
+      fieldOf(many, value, { field: 'meta', path: ['meta', key] });
       if (value === field) {
-        throw new InvalidPayloadError(`"meta.${key}" can't be the relation's own field "${field}"`);
+        throw fieldError(
+          InvalidPayloadError,
+          `"meta.${key}" can't be the relation's own field "${field}"`,
+          {
+            field: 'meta',
+            path: ['meta', key],
+            type: 'invalid',
+            message: "Can't be the relation's own field",
+          },
+        );
       }
     }
     out[key] = value;
   }
   if (meta.one_allowed_collections !== undefined) {
-    for (const name of meta.one_allowed_collections ?? []) collectionOf(schema, name);
+    for (const [i, name] of (meta.one_allowed_collections ?? []).entries()) {
+      collectionOf(schema, name, { field: 'meta', path: ['meta', 'one_allowed_collections', i] });
+    }
     out.one_allowed_collections =
       meta.one_allowed_collections === null ? null : JSON.stringify(meta.one_allowed_collections);
   }

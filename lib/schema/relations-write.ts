@@ -1,10 +1,10 @@
 import 'server-only';
 import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import type { RequestContext } from '@/lib/core/context';
-import { ConflictError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import { ConflictError, fieldError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import {
-  getSchema,
   invalidateSchema,
+  reloadSchema,
   type RelationOverview,
   type SchemaOverview,
 } from './overview';
@@ -33,7 +33,7 @@ import {
 
 async function reread(ctx: RequestContext, collection: string, field: string) {
   invalidateSchema();
-  const relation = findRelation(await getSchema(ctx.db), collection, field);
+  const relation = findRelation((await reloadSchema(ctx)).schema, collection, field);
   if (!relation) throw new Error(`relation ${collection}.${field} vanished after its change`);
   return relation;
 }
@@ -43,38 +43,56 @@ export async function createRelation(
   ctx: RequestContext,
 ): Promise<RelationOverview> {
   const { collection, field, related_collection: relatedName, meta = null } = input.body;
-  const schema = await getSchema(ctx.db);
-  const many = collectionOf(schema, collection);
+  const schema = ctx.schema;
+  const many = collectionOf(schema, collection, { field: 'collection' });
   assertUserCollection(many);
-  const source = fieldOf(many, field);
+  const source = fieldOf(many, field, { field: 'field' });
   if (findRelation(schema, collection, field)) {
-    throw new ConflictError(
+    throw fieldError(
+      ConflictError,
       `Field "${field}" in collection "${collection}" already has a relation`,
+      { field: 'field', type: 'unique', message: 'Already has a relation' },
     );
   }
-  const related = collectionOf(schema, relatedName);
+  const related = collectionOf(schema, relatedName, { field: 'related_collection' });
   const values = meta ? metaValues({ meta, schema, many, field, related }) : {};
 
   if (!source.schema || !many.schema) {
-    throw new InvalidPayloadError(
+    throw fieldError(
+      InvalidPayloadError,
       `Field "${field}" in collection "${collection}" has no column, so it can't hold a foreign key`,
+      { field: 'field', type: 'invalid', message: "Has no column, so it can't hold a foreign key" },
     );
   }
   if (many.type === 'view' || related.type === 'view' || !related.schema) {
     const which = many.type === 'view' ? collection : related.collection;
-    throw new InvalidPayloadError(
+    throw fieldError(
+      InvalidPayloadError,
       `Collection "${which}" is not a table; a foreign key needs a table on both ends`,
+      {
+        field: many.type === 'view' ? 'collection' : 'related_collection',
+        type: 'invalid',
+        message: 'Is not a table',
+      },
     );
   }
   const pk = related.primary ? related.fields[related.primary] : null;
   if (!pk?.schema) {
-    throw new InvalidPayloadError(
+    throw fieldError(
+      InvalidPayloadError,
       `Collection "${related.collection}" has no primary key to reference`,
+      { field: 'related_collection', type: 'invalid', message: 'Has no primary key to reference' },
     );
   }
   if (!typesCompatible(source.schema.data_type, pk.schema.data_type)) {
-    throw new InvalidPayloadError(
+    throw fieldError(
+      InvalidPayloadError,
       `Field "${field}" in collection "${collection}" is ${source.schema.data_type} but the primary key "${pk.field}" of "${related.collection}" is ${pk.schema.data_type}; the types must match`,
+      {
+        field: 'field',
+        type: 'invalid_type',
+        message: `Is ${source.schema.data_type}; the primary key of "${related.collection}" is ${pk.schema.data_type}`,
+      },
     );
   }
   const onDelete =
@@ -126,7 +144,7 @@ export async function updateRelation(
 ): Promise<RelationOverview> {
   const { collection, field } = input.params;
   const { body } = input;
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const { relation, many } = existingRelation(schema, collection, field);
   if ((body.collection ?? collection) !== collection || (body.field ?? field) !== field) {
     throw new InvalidPayloadError('"collection" and "field" of a relation can\'t be changed');
@@ -210,7 +228,7 @@ export async function deleteRelation(
   ctx: RequestContext,
 ): Promise<void> {
   const { collection, field } = input.params;
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const { relation } = existingRelation(schema, collection, field);
   await ctx.db.transaction().execute(async (trx) => {
     if (relation.schema) await dropConstraint(trx, collection, relation.schema.constraint_name);

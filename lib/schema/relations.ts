@@ -4,12 +4,8 @@ import { schemaAccess, type SchemaAccess } from '@/lib/access/readable';
 import type { RequestContext } from '@/lib/core/context';
 import { NotFoundError } from '@/lib/core/errors';
 import { REFERENTIAL_ACTIONS } from './relation-ddl';
-import {
-  getSchema,
-  type CollectionOverview,
-  type RelationOverview,
-  type SchemaOverview,
-} from './overview';
+import type { CollectionOverview, RelationOverview, SchemaOverview } from './overview';
+import { limitQuery, type ListInput } from './payloads';
 
 const required = (name: string) =>
   z.string({
@@ -79,7 +75,7 @@ export const updateRelationBody = z
   .strict();
 
 // Not strict: generic clients add `fields=*` and the like to every read.
-export const relationsQuery = z.object({ limit: z.coerce.number().int().min(-1).optional() });
+export const relationsQuery = limitQuery;
 
 export const collectionParams = z.object({ collection: z.string() });
 export const relationParams = z.object({ collection: z.string(), field: z.string() });
@@ -156,19 +152,19 @@ function capped<T>(rows: T[], limit: number | undefined): T[] {
 }
 
 export async function listRelations(
-  input: { query: RelationsQuery },
+  input: ListInput<RelationsQuery>,
   ctx: RequestContext,
 ): Promise<RelationOverview[]> {
-  const [schema, access] = await Promise.all([getSchema(ctx.db), schemaAccess(ctx)]);
+  const [schema, access] = await Promise.all([ctx.schema, schemaAccess(ctx)]);
   return capped(
     schema.relations.filter((r) => visible(r, access)),
-    input.query.limit,
+    input.query?.limit,
   );
 }
 
 /** An unknown collection and one the caller may not read are the same 404. */
 async function readableCollection(ctx: RequestContext, name: string) {
-  const [schema, access] = await Promise.all([getSchema(ctx.db), schemaAccess(ctx)]);
+  const [schema, access] = await Promise.all([ctx.schema, schemaAccess(ctx)]);
   if (!findCollection(schema, name) || !access.collection(name)) {
     throw new NotFoundError(`Collection "${name}" not found`);
   }
@@ -176,14 +172,14 @@ async function readableCollection(ctx: RequestContext, name: string) {
 }
 
 export async function listCollectionRelations(
-  input: { params: { collection: string }; query: RelationsQuery },
+  input: ListInput<RelationsQuery> & { params: { collection: string } },
   ctx: RequestContext,
 ): Promise<RelationOverview[]> {
   const { collection } = input.params;
   const { schema, access } = await readableCollection(ctx, collection);
   return capped(
     schema.relations.filter((r) => r.collection === collection && visible(r, access)),
-    input.query.limit,
+    input.query?.limit,
   );
 }
 

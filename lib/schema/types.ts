@@ -1,24 +1,4 @@
-/** The field types of the specification, plus `alias` (no column) and `unknown`. */
-export const FIELD_TYPES = [
-  'string',
-  'text',
-  'integer',
-  'bigInteger',
-  'float',
-  'decimal',
-  'boolean',
-  'uuid',
-  'date',
-  'time',
-  'dateTime',
-  'timestamp',
-  'json',
-  'csv',
-  'hash',
-  'alias',
-  'unknown',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export { FIELD_TYPES, type FieldType } from '@/lib/core/schema-overview';
 
 export interface ColumnInfo {
   table: string;

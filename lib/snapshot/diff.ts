@@ -9,7 +9,8 @@ import type {
   SnapshotField,
   SnapshotRelation,
 } from './types';
-import { isObject, normalizeCollections, normalizeFields, normalizeRelations } from './normalize';
+import { normalizeCollections, normalizeFields, normalizeRelations } from './normalize';
+import { isRecord } from '@/lib/core/guards';
 
 export type DiffMode = 'merge' | 'mirror';
 
@@ -33,7 +34,7 @@ function same(a: unknown, b: unknown): boolean {
  */
 export function deepDiff(lhs: unknown, rhs: unknown, path: (string | number)[] = []): DiffEntry[] {
   if (rhs === undefined) return [];
-  if (isObject(lhs) && isObject(rhs)) {
+  if (isRecord(lhs) && isRecord(rhs)) {
     return Object.keys(rhs).flatMap((key) => {
       if (rhs[key] === undefined) return [];
       if (lhs[key] === undefined)
@@ -53,8 +54,8 @@ function itemDiff<T extends { meta: unknown }>(current: T, incoming: T): DiffEnt
 
 /** Checks the body of a diff request and reads the snapshot out of it. */
 export function readSnapshotBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw new InvalidPayloadError('The snapshot must be a JSON object');
-  const inner = isObject(body.snapshot) ? body.snapshot : isObject(body.data) ? body.data : body;
+  if (!isRecord(body)) throw new InvalidPayloadError('The snapshot must be a JSON object');
+  const inner = isRecord(body.snapshot) ? body.snapshot : isRecord(body.data) ? body.data : body;
   return inner;
 }
 

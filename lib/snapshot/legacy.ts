@@ -2,9 +2,10 @@ import 'server-only';
 import { sql } from 'kysely';
 import { getDb, pgPool } from '@/lib/db/client';
 import { InvalidPayloadError } from '@/lib/core/errors';
-import { isObject } from './normalize';
+
 import { isSystemName, schemaHash } from './snapshot';
 import type { LegacyColumn, LegacyForeignKey, LegacyTable, Snapshot } from './types';
+import { isRecord } from '@/lib/core/guards';
 
 export interface LegacyDiff {
   hash: string;
@@ -21,7 +22,7 @@ type ColumnFacts = Pick<LegacyColumn, 'data_type' | 'is_nullable' | 'column_defa
 
 function list(s: Record<string, unknown>, key: string): Record<string, unknown>[] {
   const value = s[key] ?? [];
-  if (!Array.isArray(value) || !value.every(isObject)) {
+  if (!Array.isArray(value) || !value.every(isRecord)) {
     throw new InvalidPayloadError(`"${key}" must be an array of objects`);
   }
   return value;

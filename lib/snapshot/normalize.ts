@@ -6,6 +6,7 @@ import type {
   SnapshotField,
   SnapshotRelation,
 } from './types';
+import { isRecord } from '@/lib/core/guards';
 
 /** The metadata columns each kind of item has here; other keys of a foreign snapshot are ignored. */
 export const COLLECTION_META_KEYS = [
@@ -92,14 +93,10 @@ const RELATION_SCHEMA_KEYS = [
   'on_delete',
 ];
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The listed keys that are present; an absent key means "no change" to the diff. */
 function pick(value: unknown, keys: string[]): JsonObject | null | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) return null;
+  if (!isRecord(value)) return null;
   const out: JsonObject = {};
   for (const key of keys) if (value[key] !== undefined) out[key] = value[key] as Json;
   return out;
@@ -115,7 +112,7 @@ function name(item: Record<string, unknown>, key: string, where: string): string
 
 function items(list: unknown[], where: string): Record<string, unknown>[] {
   return list.map((item) => {
-    if (!isObject(item))
+    if (!isRecord(item))
       throw new InvalidPayloadError(`Every item of "${where}" must be an object`);
     return item;
   });
@@ -125,7 +122,7 @@ export function normalizeCollections(list: unknown[]): SnapshotCollection[] {
   return items(list, 'collections').map((c) => ({
     collection: name(c, 'collection', 'collections'),
     meta: pick(c.meta, COLLECTION_META_KEYS) as JsonObject | null,
-    schema: isObject(c.schema) ? { name: String(c.schema.name ?? c.collection) } : null,
+    schema: isRecord(c.schema) ? { name: String(c.schema.name ?? c.collection) } : null,
   }));
 }
 
@@ -135,7 +132,7 @@ export function normalizeFields(list: unknown[]): SnapshotField[] {
     field: name(f, 'field', 'fields'),
     type: (typeof f.type === 'string' ? f.type : 'unknown') as SnapshotField['type'],
     meta: pick(f.meta, FIELD_META_KEYS) as JsonObject | null,
-    schema: (isObject(f.schema)
+    schema: (isRecord(f.schema)
       ? pick(f.schema, FIELD_SCHEMA_KEYS)
       : null) as unknown as SnapshotField['schema'],
   }));
@@ -147,7 +144,7 @@ export function normalizeRelations(list: unknown[]): SnapshotRelation[] {
     field: name(r, 'field', 'relations'),
     related_collection: typeof r.related_collection === 'string' ? r.related_collection : null,
     meta: pick(r.meta, RELATION_META_KEYS) as JsonObject | null,
-    schema: (isObject(r.schema)
+    schema: (isRecord(r.schema)
       ? pick(r.schema, RELATION_SCHEMA_KEYS)
       : null) as unknown as SnapshotRelation['schema'],
   }));

@@ -9,9 +9,10 @@ import {
 } from '@/lib/schema/ddl';
 import { assertIdentifier } from '@/lib/schema/identifiers';
 import { REFERENTIAL_ACTIONS } from '@/lib/schema/relation-ddl';
-import { isObject, normalizeCollections, normalizeFields, normalizeRelations } from './normalize';
+import { normalizeCollections, normalizeFields, normalizeRelations } from './normalize';
 import { canonicalJson } from './snapshot';
 import type { Json, Snapshot, SnapshotCollection, SnapshotField, SnapshotRelation } from './types';
+import { isRecord } from '@/lib/core/guards';
 
 const entry = z
   .object({
@@ -74,7 +75,7 @@ function applyEntries<T>(current: T, entries: Entry[]): T {
     if (!path.length) refuse('An edit entry needs a path');
     let node: Record<string, Json> = out;
     for (const key of path.slice(0, -1)) {
-      if (!isObject(node[key])) node[key] = {};
+      if (!isRecord(node[key])) node[key] = {};
       node = node[key] as Record<string, Json>;
     }
     const last = path[path.length - 1];

@@ -4,7 +4,7 @@ import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
 import { refuseHostile } from '@/lib/core/parse';
 import { createMany } from '@/lib/items/write/service';
-import { getSchema, type CollectionOverview } from '@/lib/schema/overview';
+import type { CollectionOverview } from '@/lib/schema/overview';
 import { permissionOf } from '@/lib/items/access';
 import { writableCollection } from '@/lib/items/write/guard';
 import { checkImportRows } from './import-check';
@@ -72,7 +72,7 @@ export async function importItems(
   input: { collection: string; file: UploadedFile; origin: string | null },
   ctx: RequestContext,
 ): Promise<void> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const c = writableCollection(schema, input.collection);
   // Before the file is read: a collection the caller may not write tells nothing about
   // itself, not even that an empty file would import fine.

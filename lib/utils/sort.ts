@@ -8,7 +8,6 @@ import { ForbiddenError, InvalidPayloadError, NotFoundError } from '@/lib/core/e
 import { permissionOf } from '@/lib/items/access';
 import { compileFilter } from '@/lib/items/filter';
 import { writableCollection } from '@/lib/items/write/guard';
-import { getSchema } from '@/lib/schema/overview';
 
 const key = z.union([z.string().min(1).max(255), z.number().int()]);
 export const sortBody = z.object({ item: key, to: key }).strict();
@@ -24,7 +23,7 @@ export async function sortItem(
   input: z.infer<typeof sortBody>,
   ctx: RequestContext,
 ): Promise<void> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const c = writableCollection(schema, collection);
   // Permission first: a collection the caller may not change tells nothing about itself.
   const permission = await permissionOf(ctx, schema, collection, 'update');

@@ -1,7 +1,7 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { beyondPolicyFor, permissionOf, readPolicyFor } from '@/lib/items/access';
+import { beyondReadAccessFor, permissionOf, readAccessFor } from '@/lib/items/access';
 import type { RequestContext } from '@/lib/core/context';
 import {
   AppError,
@@ -11,10 +11,11 @@ import {
 } from '@/lib/core/errors';
 import type { Db } from '@/lib/db/client';
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
-import { allowsField, type ReadPolicy } from '@/lib/items/read/policy';
+import { allowsField, type ReadAccess } from '@/lib/items/read/read-access';
 import * as read from '@/lib/items/read/service';
 import { coerceKey } from '@/lib/items/write/validate';
-import { getSchema, SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
+import { SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
+import { isUuid } from '@/lib/core/guards';
 
 /**
  * Content versions (Directus 11 shapes): a named draft of one item, stored as a delta over
@@ -28,7 +29,6 @@ export type Item = Record<string, unknown>;
 export type Key = string | number;
 
 export const VERSIONS = 'daas_versions';
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface VersionRow {
   id: string;
@@ -90,15 +90,19 @@ export interface Seen {
   row: VersionRow;
   key: Key;
   pk: string;
-  policy: ReadPolicy | undefined;
+  readAccess: ReadAccess | undefined;
   /** The main item as the caller may read it. */
   main: Item;
 }
 
-/** The caller's read policy on a collection, or null when it may not read it at all. */
-export async function readPolicy(ctx: RequestContext, schema: SchemaOverview, collection: string) {
+/** The caller's read access on a collection, or null when it may not read it at all. */
+export async function readAccessOf(
+  ctx: RequestContext,
+  schema: SchemaOverview,
+  collection: string,
+) {
   try {
-    return { policy: await readPolicyFor(ctx, schema, collection) };
+    return { readAccess: await readAccessFor(ctx, schema, collection) };
   } catch (err) {
     if (err instanceof AppError && (err.status === 403 || err.status === 401)) return null;
     throw err;
@@ -108,11 +112,11 @@ export async function readPolicy(ctx: RequestContext, schema: SchemaOverview, co
 /** The main item through the caller's read rules; null when absent or hidden from it. */
 export async function mainItem(
   ctx: RequestContext,
-  input: { collection: string; key: Key; policy: ReadPolicy | undefined },
+  input: { collection: string; key: Key; readAccess: ReadAccess | undefined },
 ): Promise<Item | null> {
   const query = { ...emptyQuery(), fields: ['*'] };
   const items = await read.readMany(input.collection, [input.key], query, ctx, {
-    policy: input.policy,
+    readAccess: input.readAccess,
   });
   return items[0] ?? null;
 }
@@ -123,22 +127,22 @@ export async function mainItem(
  */
 export async function readableDelta(
   ctx: RequestContext,
-  input: { collection: string; key: Key; policy: ReadPolicy | undefined; delta: unknown },
+  input: { collection: string; key: Key; readAccess: ReadAccess | undefined; delta: unknown },
 ): Promise<Item> {
   const values = parseDelta(input.delta);
-  const { collection, policy } = input;
+  const { collection, readAccess } = input;
   const names = Object.keys(values).filter(
-    (field) => !policy || allowsField(policy(collection), field),
+    (field) => !readAccess || allowsField(readAccess(collection), field),
   );
   const shown = await read.fieldsReadableOn(
-    { collection, id: input.key, fields: names, policy },
+    { collection, id: input.key, fields: names, readAccess },
     ctx,
   );
   return Object.fromEntries(shown.map((f) => [f, values[f]]));
 }
 
 export async function storedVersion(db: Db, id: string): Promise<VersionRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { rows } = await sql<VersionRow>`select * from daas_versions where id = ${id}`.execute(db);
   return rows[0] ?? null;
 }
@@ -151,15 +155,19 @@ export async function seenVersion(ctx: RequestContext, id: string): Promise<Seen
 }
 
 export async function seen(ctx: RequestContext, row: VersionRow): Promise<Seen> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const c = versionedCollection(schema, row.collection);
   const key = await itemKey(schema, row.collection, row.item);
   if (!c || key === null) throw versionNotFound();
-  const access = await readPolicy(ctx, schema, row.collection);
+  const access = await readAccessOf(ctx, schema, row.collection);
   if (!access) throw versionNotFound();
-  const main = await mainItem(ctx, { collection: row.collection, key, policy: access.policy });
+  const main = await mainItem(ctx, {
+    collection: row.collection,
+    key,
+    readAccess: access.readAccess,
+  });
   if (!main) throw versionNotFound();
-  return { row, key, pk: c.primary, policy: access.policy, main };
+  return { row, key, pk: c.primary, readAccess: access.readAccess, main };
 }
 
 /**
@@ -215,8 +223,8 @@ export async function listVersions(input: { query: ItemsQueryInput }, ctx: Reque
   // Each version is checked below; a relation out of it (its creator, its editor) and a
   // filter through one go through the caller's own permissions on the related collection.
   const root = { collection: VERSIONS, access: { fields: '*' as const, filter: null } };
-  const policy = await beyondPolicyFor(ctx, await getSchema(ctx.db), root);
-  const options = { system: true, hidden, events: false, policy };
+  const readAccess = await beyondReadAccessFor(ctx, ctx.schema, root);
+  const options = { system: true, hidden, events: false, readAccess };
   const result = await read.readByQuery(VERSIONS, q, ctx, options);
   const showDelta = !wanted || wanted.includes('*') || wanted.includes('delta');
   const out: Item[] = [];

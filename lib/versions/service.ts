@@ -14,9 +14,9 @@ import {
 import type { Db } from '@/lib/db/client';
 import { translateDbError } from '@/lib/db/errors';
 import { emitter } from '@/lib/events/emitter';
-import { type ReadPolicy } from '@/lib/items/read/policy';
+import { type ReadAccess } from '@/lib/items/read/read-access';
 import * as write from '@/lib/items/write/service';
-import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
+import type { SchemaOverview } from '@/lib/schema/overview';
 import {
   type Item,
   type Key,
@@ -95,7 +95,7 @@ function checkFieldsExist(schema: SchemaOverview, collection: string, data: Item
 }
 
 async function createOne(body: z.infer<typeof newVersion>, ctx: RequestContext): Promise<string> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const c = versionedCollection(schema, body.collection);
   if (!c) throw new InvalidPayloadError(`Collection "${body.collection}" can't have versions`);
   const key = await itemKey(schema, body.collection, body.item);
@@ -152,7 +152,7 @@ export async function createVersions(
 async function updateOne(id: string, data: z.infer<typeof versionChange>, ctx: RequestContext) {
   const s = await seenVersion(ctx, id);
   await mayUpdate(ctx, {
-    schema: await getSchema(ctx.db),
+    schema: ctx.schema,
     collection: s.row.collection,
     key: s.key,
   });
@@ -200,7 +200,7 @@ export async function updateVersions(
 async function removeOne(id: string, ctx: RequestContext): Promise<void> {
   const s = await seenVersion(ctx, id);
   await mayUpdate(ctx, {
-    schema: await getSchema(ctx.db),
+    schema: ctx.schema,
     collection: s.row.collection,
     key: s.key,
   });
@@ -225,7 +225,7 @@ export async function saveVersion(
   ctx: RequestContext,
 ): Promise<Item> {
   const s = await seenVersion(ctx, input.params.id);
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const fields = await mayUpdate(ctx, { schema, collection: s.row.collection, key: s.key });
   checkFieldsExist(schema, s.row.collection, input.body);
   checkWritable(fields, input.body, s.row.collection);
@@ -259,7 +259,7 @@ export async function promoteVersion(
   ctx: RequestContext,
 ): Promise<Key> {
   const s = await seenVersion(ctx, input.params.id);
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   await mayUpdate(ctx, { schema, collection: s.row.collection, key: s.key });
   const values = parseDelta(s.row.delta);
   const names = input.body.fields ?? Object.keys(values);
@@ -290,7 +290,7 @@ export async function withVersion(
     id: string;
     version: string;
     item: Item;
-    policy: ReadPolicy | undefined;
+    readAccess: ReadAccess | undefined;
   },
 ): Promise<Item> {
   if (input.version === 'main') return input.item;
@@ -303,7 +303,7 @@ export async function withVersion(
   const shown = await readableDelta(ctx, {
     collection: input.collection,
     key: input.id,
-    policy: input.policy,
+    readAccess: input.readAccess,
     delta: rows[0].delta,
   });
   return { ...input.item, ...shown };

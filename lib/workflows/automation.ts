@@ -10,7 +10,7 @@ import { emptyQuery } from '@/lib/items/parse';
 import type { Filter } from '@/lib/items/query';
 import { writeStamp } from '@/lib/items/read/cache';
 import * as read from '@/lib/items/read/service';
-import { getSchema, SYSTEM_PREFIX } from '@/lib/schema/overview';
+import { getSchema, SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
 import { definitionShape, initialState } from './definitions';
 
 type Key = string | number;
@@ -48,9 +48,10 @@ async function loadAssignments(db: Db, collection: string): Promise<AssignmentRo
 }
 
 /** Server-side work: reads every row, as no user. */
-function systemContext(db: Db): RequestContext {
+function systemContext(db: Db, schema: SchemaOverview): RequestContext {
   return {
     db,
+    schema,
     accountability: { ...anonymous(null, null), admin: true },
     requestId: 'workflow-automation',
   };
@@ -70,7 +71,7 @@ async function matchedItem(db: Db, a: AssignmentRow, key: Key): Promise<{ field:
   const stateField = a.state_field && collection.fields[a.state_field] ? a.state_field : null;
   const fields = stateField ? [collection.primary, stateField] : [collection.primary];
   const query = { ...emptyQuery(), fields, filter };
-  const [found] = await read.readMany(a.collection, [key], query, systemContext(db), {
+  const [found] = await read.readMany(a.collection, [key], query, systemContext(db, schema), {
     events: false,
   });
   if (!found) return null;

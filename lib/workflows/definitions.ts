@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { MODULE_KEY_PATTERN } from '@/lib/access/module-keys';
 import type { RequestContext } from '@/lib/core/context';
 import { InvalidPayloadError } from '@/lib/core/errors';
-import { getSchema, SYSTEM_PREFIX } from '@/lib/schema/overview';
-import { SystemService, type Item } from '@/lib/services/system-collection';
+import { SYSTEM_PREFIX } from '@/lib/schema/overview';
+import { SystemService, type Item } from '@/lib/system/system-collection';
 
 /**
  * Workflow definitions (states and the commands between them), their assignments to
@@ -130,7 +130,7 @@ async function checkAssignment(after: Item, ctx: RequestContext): Promise<void> 
     throw new InvalidPayloadError('Field "definition" is required');
   }
   const collection = typeof after.collection === 'string' ? after.collection : '';
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const c = Object.hasOwn(schema.collections, collection)
     ? schema.collections[collection]
     : undefined;

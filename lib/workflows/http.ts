@@ -4,7 +4,7 @@ import { scopeGiven } from '@/lib/http/caller';
 import { route } from '@/lib/http/route';
 import { itemWorkflows, transition, transitionBody } from './transition';
 
-/** The HTTP binding of the workflow endpoints (the collections use lib/services/http). */
+/** The HTTP binding of the workflow endpoints (the collections use lib/system/http). */
 
 // Absent scope: the flat view (policies at every scope); empty: the root; a URI: that
 // scope with its ancestors (resolved, 400 or 403, before the handler runs).

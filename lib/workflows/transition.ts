@@ -13,12 +13,12 @@ import {
 } from '@/lib/core/errors';
 import type { Db } from '@/lib/db/client';
 import { emitter } from '@/lib/events/emitter';
-import { readPolicyFor } from '@/lib/items/access';
+import { readAccessFor } from '@/lib/items/access';
 import { emptyQuery } from '@/lib/items/parse';
 import * as read from '@/lib/items/read/service';
 import * as write from '@/lib/items/write/service';
 import { activitySource } from '@/lib/core/activity-source';
-import { getSchema } from '@/lib/schema/overview';
+
 import { assignmentsOf, pendingWorkflows, syncInstances } from './automation';
 import { definitionShape, type WorkflowCommand, type WorkflowState } from './definitions';
 
@@ -95,12 +95,12 @@ export interface ItemWorkflow {
 
 /** The item as the caller may read it (404 when absent or hidden) and its key. */
 async function readableItem(ctx: RequestContext, collection: string, raw: string | number) {
-  const schema = await getSchema(ctx.db);
-  const policy = await readPolicyFor(ctx, schema, collection);
+  const schema = ctx.schema;
+  const readAccess = await readAccessFor(ctx, schema, collection);
   const pk = schema.collections[collection]?.primary;
   if (!pk) throw new NotFoundError('Item not found');
   const query = { ...emptyQuery(), fields: [pk] };
-  const [item] = await read.readMany(collection, [raw], query, ctx, { policy, events: false });
+  const [item] = await read.readMany(collection, [raw], query, ctx, { readAccess, events: false });
   if (!item) throw new NotFoundError('Item not found');
   return item[pk] as string | number;
 }
@@ -250,7 +250,7 @@ export async function transition(
     from,
     to,
   };
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   emitter().emitAction(TRANSITION_EVENT, meta, {
     schema,
     accountability: ctx.accountability,

@@ -144,7 +144,7 @@ describe('health with a database that is down', () => {
   });
 
   it('reports error with 503 from /api/server/health, with the failing check for admins', async () => {
-    const { serverHealthReply: serverHealth } = await import('@/lib/server/http');
+    const { serverHealthReply: serverHealth } = await import('@/lib/instance/http');
     const res = await serverHealth(undefined, ctx(unreachable, true));
     expect(res.init.status).toBe(503);
     const body = JSON.parse(res.body);
@@ -156,7 +156,7 @@ describe('health with a database that is down', () => {
   });
 
   it('answers 503 SERVICE_UNAVAILABLE from /api/health, keeping the deprecation headers', async () => {
-    const { legacyHealthReply: legacyHealth } = await import('@/lib/server/http');
+    const { legacyHealthReply: legacyHealth } = await import('@/lib/instance/http');
     await expect(legacyHealth(undefined, ctx(unreachable))).rejects.toMatchObject({
       status: 503,
       code: 'SERVICE_UNAVAILABLE',
@@ -165,7 +165,7 @@ describe('health with a database that is down', () => {
   });
 
   it('gives up on a database that never answers instead of hanging', async () => {
-    const { probeDatabase } = await import('@/lib/server/database');
+    const { probeDatabase } = await import('@/lib/instance/database');
     const hung = new Kysely<Database>({
       dialect: new PostgresDialect({
         pool: new pg.Pool({ connectionString: `postgres://nobody@127.0.0.1:${stuckPort}/none` }),

@@ -1,6 +1,6 @@
 import { activity } from '@/lib/activity/services';
 import { preflight } from '@/lib/http/cors';
-import { readRoutes } from '@/lib/services/http';
+import { readRoutes } from '@/lib/system/http';
 
 const r = readRoutes(activity, { tag: 'Activity', noun: 'activity entries' });
 

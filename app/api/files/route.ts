@@ -2,8 +2,8 @@ import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { deleteFilesReply, uploadReply } from '@/lib/files/http';
 import { fileFields, files } from '@/lib/files/service';
-import { systemRoutes } from '@/lib/services/http';
-import { batchDeleteBody } from '@/lib/services/system-collection';
+import { systemRoutes } from '@/lib/system/http';
+import { batchDeleteBody } from '@/lib/system/system-collection';
 
 const r = systemRoutes(files, {
   create: fileFields,

@@ -1,10 +1,11 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { legacyHealthReply } from '@/lib/server/http';
+import { legacyHealthReply } from '@/lib/instance/http';
 
 export const GET = route(
   {
     access: 'public',
+    schema: false,
     summary: 'Deprecated database check; use /api/server/ping or /api/server/health',
     tags: ['Server'],
   },

@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
-import { policies, createPoliciesBody, policyFields } from '@/lib/services/policies';
-import { systemRoutes } from '@/lib/services/http';
+import { policies, createPoliciesBody, policyFields } from '@/lib/system/policies';
+import { systemRoutes } from '@/lib/system/http';
 
 const r = systemRoutes(policies, {
   create: createPoliciesBody,

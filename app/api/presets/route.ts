@@ -2,7 +2,7 @@ import { preflight } from '@/lib/http/cors';
 import { listReply } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
 import { itemsQuerySchema as query } from '@/lib/items/parse';
-import { createPresetsBody, presets } from '@/lib/services/presets';
+import { createPresetsBody, presets } from '@/lib/system/presets';
 
 const tags = ['Presets'];
 

@@ -1,6 +1,6 @@
 import { revisions } from '@/lib/activity/services';
 import { preflight } from '@/lib/http/cors';
-import { readRoutes } from '@/lib/services/http';
+import { readRoutes } from '@/lib/system/http';
 
 const r = readRoutes(revisions, { tag: 'Revisions', noun: 'revisions', access: 'admin' });
 

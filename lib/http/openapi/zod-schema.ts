@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '@/lib/core/guards';
 
 /** An OpenAPI 3.0 Schema Object (or a Reference Object). */
 export type SchemaObject = { [keyword: string]: unknown };
@@ -45,10 +46,6 @@ const KEYWORDS = new Set([
 ]);
 const SUBSCHEMA = new Set(['not', 'items', 'additionalProperties']);
 const SUBSCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 type RefMap = (ref: string) => string;
 

@@ -1,5 +1,6 @@
 import { InvalidQueryError } from '@/lib/core/errors';
 import type { FieldType } from '@/lib/schema/types';
+import { isUuid } from '@/lib/core/guards';
 
 /** What a filter compares: a column or a function over one, with its type. */
 export interface Target {
@@ -17,7 +18,6 @@ const INT_RANGE: Record<string, [number, number]> = {
   smallint: [-32768, 32767],
   integer: [-2147483648, 2147483647],
 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATETIME =
   /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i;
 const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/;
@@ -78,7 +78,7 @@ export function castValue(t: Target, value: unknown): unknown {
       if (value === false || s === 'false' || s === '0') return false;
       throw bad(t, value, 'a boolean');
     case 'uuid':
-      if (!UUID.test(s)) throw bad(t, value, 'a UUID');
+      if (!isUuid(s)) throw bad(t, value, 'a UUID');
       return s.toLowerCase();
     case 'date':
     case 'dateTime':

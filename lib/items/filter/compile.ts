@@ -9,6 +9,7 @@ import { limitExceeded, queryLimits } from '../limits';
 import { checkedField, type CompileState, type FilterContext } from './context';
 import { makeOperands } from './operands';
 import { compileOperator, isOperator } from './operators';
+import { isRecord } from '@/lib/core/guards';
 
 type Bool = RawBuilder<boolean>;
 
@@ -23,8 +24,9 @@ interface Scope {
 
 const QUANTIFIERS = new Set(['_some', '_none', '_every']);
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+// A Date is an object too, but in a filter it is a value to compare with.
+function isFilterObject(v: unknown): v is Record<string, unknown> {
+  return isRecord(v) && !(v instanceof Date);
 }
 
 function and(parts: Bool[]): Bool {
@@ -65,7 +67,7 @@ export function compileFilter(filter: Filter, ctx: FilterContext): Bool {
 }
 
 function compileNode(node: unknown, scope: Scope): Bool {
-  if (!isObject(node)) throw new InvalidQueryError('Each filter must be an object');
+  if (!isFilterObject(node)) throw new InvalidQueryError('Each filter must be an object');
   const maxDepth = queryLimits().filterDepth;
   if (scope.depth > maxDepth) throw limitExceeded('Filter is nested too deeply', maxDepth);
   const inner = { ...scope, depth: scope.depth + 1 };
@@ -112,7 +114,7 @@ function nextAlias(scope: Scope): string {
 }
 
 function operatorEntries(value: unknown, name: string): [string, unknown][] {
-  if (!isObject(value)) {
+  if (!isFilterObject(value)) {
     throw new InvalidQueryError(`Filter for "${name}" must be an object of operators`);
   }
   return Object.entries(value);

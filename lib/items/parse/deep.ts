@@ -2,7 +2,8 @@ import { InvalidQueryError } from '@/lib/core/errors';
 import { limitExceeded, queryLimits } from '../limits';
 import type { DeepQuery } from '../query';
 import { normalizeFilter } from './filter';
-import { integer, isPlainObject, list, parseJson, single } from './values';
+import { integer, list, parseJson, single } from './values';
+import { isRecord } from '@/lib/core/guards';
 
 /** `deep[tags][_limit]=5` or `deep={"tags":{"_limit":5}}`: per relation, a nested query. */
 export function parseDeep(value: Record<string, unknown>, depth = 0): Record<string, DeepQuery> {
@@ -10,7 +11,7 @@ export function parseDeep(value: Record<string, unknown>, depth = 0): Record<str
   if (depth > max) throw limitExceeded('Parameter "deep" is nested too deeply', max);
   const out: Record<string, DeepQuery> = {};
   for (const [relation, q] of Object.entries(value)) {
-    if (relation.startsWith('_') || !isPlainObject(q)) {
+    if (relation.startsWith('_') || !isRecord(q)) {
       throw new InvalidQueryError(
         `Parameter "deep": "${relation.slice(0, 40)}" must name a relational field and hold an object`,
       );

@@ -2,7 +2,8 @@ import { InvalidQueryError } from '@/lib/core/errors';
 import { isDynamic } from '../dynamic-values';
 import { limitExceeded, queryLimits, type QueryLimits } from '../limits';
 import type { Filter } from '../query';
-import { asArray, isPlainObject } from './values';
+import { asArray } from './values';
+import { isRecord } from '@/lib/core/guards';
 
 const LIST_OPERATORS = new Set([
   '_in',
@@ -28,7 +29,7 @@ function normalizeNode(
   depth: number,
   budget: { nodes: number; limits: QueryLimits },
 ): Filter {
-  if (!isPlainObject(value)) throw new InvalidQueryError(`"${name}" must be a filter object`);
+  if (!isRecord(value)) throw new InvalidQueryError(`"${name}" must be a filter object`);
   // Parsing counts every object level (a field and its operator are two); the compiler
   // counts filter levels.
   const { filterDepth, filterNodes } = budget.limits;
@@ -50,9 +51,9 @@ function normalizeNode(
         throw limitExceeded(`"${name}" is too large: too many conditions`, filterNodes);
       }
       out[key] = items;
-    } else if (isPlainObject(v) && !key.startsWith('_')) {
+    } else if (isRecord(v) && !key.startsWith('_')) {
       out[key] = normalizeNode(name, v, depth + 1, budget);
-    } else if (isPlainObject(v) && (key === '_some' || key === '_none' || key === '_every')) {
+    } else if (isRecord(v) && (key === '_some' || key === '_none' || key === '_every')) {
       out[key] = normalizeNode(name, v, depth + 1, budget);
     } else {
       out[key] = v;
@@ -63,6 +64,6 @@ function normalizeNode(
 
 function listValue(v: unknown, name: string, key: string): unknown {
   if (typeof v === 'string') return isDynamic(v) ? v : v.split(',');
-  if (isPlainObject(v)) return asArray(`${name}.${key}`, v);
+  if (isRecord(v)) return asArray(`${name}.${key}`, v);
   return v;
 }

@@ -1,10 +1,7 @@
 import { InvalidQueryError } from '@/lib/core/errors';
 import { OBJECT_KEYS, refuseHostile } from '@/lib/core/parse';
 import type { RawParam } from './brackets';
-
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '@/lib/core/guards';
 
 export function parseJson(name: string, text: string): unknown {
   let value: unknown;
@@ -66,7 +63,7 @@ export function integer(name: string, v: unknown, min: number): number {
 /** Numeric-keyed objects from bracket form (`[0]`, `[1]`) as arrays. */
 export function asArray(name: string, v: unknown): unknown[] {
   if (Array.isArray(v)) return v;
-  if (isPlainObject(v)) {
+  if (isRecord(v)) {
     const keys = Object.keys(v);
     if (keys.length && keys.every((k) => /^\d{1,4}$/.test(k))) {
       return keys.sort((a, b) => Number(a) - Number(b)).map((k) => v[k]);
@@ -80,6 +77,6 @@ export function objectParam(name: string, p: RawParam): Record<string, unknown> 
   if ('tree' in p) return p.tree;
   const text = single(name, p.plain);
   const parsed = parseJson(name, text);
-  if (!isPlainObject(parsed)) throw new InvalidQueryError(`Parameter "${name}" must be an object`);
+  if (!isRecord(parsed)) throw new InvalidQueryError(`Parameter "${name}" must be an object`);
   return parsed;
 }

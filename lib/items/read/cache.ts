@@ -13,7 +13,7 @@ import { onAccessInvalidated } from '@/lib/access/policies';
 import { hearingOtherInstances, onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import { readTables } from './cache-tables';
-import type { ReadPolicy } from './policy';
+import type { ReadAccess } from './read-access';
 
 /**
  * Finished response bodies of item reads, keyed by everything that decides them: the
@@ -176,7 +176,7 @@ export interface CachedReadInput {
   collection: string;
   /** What else decides the body: kind, key, parsed query. */
   parts: unknown[];
-  policy: ReadPolicy | undefined;
+  readAccess: ReadAccess | undefined;
 }
 
 function keyOf(input: CachedReadInput): string | null {
@@ -196,11 +196,14 @@ function hooked(collection: string): boolean {
   );
 }
 
-function policyDependsOnTime(policy: ReadPolicy | undefined, tables: readonly string[]): boolean {
-  if (!policy) return false;
+function readAccessDependsOnTime(
+  readAccess: ReadAccess | undefined,
+  tables: readonly string[],
+): boolean {
+  if (!readAccess) return false;
   for (const t of tables) {
     try {
-      if (JSON.stringify(policy(t).filter ?? null).includes('$NOW')) return true;
+      if (JSON.stringify(readAccess(t).filter ?? null).includes('$NOW')) return true;
     } catch {
       // No access to a reachable table: the read itself decides what that means.
     }
@@ -253,7 +256,11 @@ export async function cachedRead(
   const covered = await watched(ctx.db, schema);
   const unwatched = tables.filter((t) => !covered.has(t));
   if (unwatched.length) watchLater(ctx.db, schema, unwatched);
-  else if (listening && epoch === state.epoch && !policyDependsOnTime(input.policy, tables)) {
+  else if (
+    listening &&
+    epoch === state.epoch &&
+    !readAccessDependsOnTime(input.readAccess, tables)
+  ) {
     remember(key, { body, tables, gens, epoch, schema, expires });
   }
   return { body, hit: false };

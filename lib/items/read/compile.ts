@@ -22,7 +22,7 @@ export function rowJson(rc: ReadContext, node: PlanNode, alias: string): Sql {
   return sql`(select to_json(${sql.id(r)}) from (select ${sql.join(cols)}) as ${sql.id(r)})`;
 }
 
-/** Conditions every row of a node must meet: its filter, the policy's filter, its search. */
+/** Conditions every row of a node must meet: its filter, the read access's filter, its search. */
 export function nodeWhere(rc: ReadContext, node: PlanNode, alias: string): RawBuilder<boolean> {
   const parts: RawBuilder<boolean>[] = [];
   if (node.filter) parts.push(filterSql(rc, node.filter, node.collection, alias));

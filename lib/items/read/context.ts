@@ -3,14 +3,14 @@ import type { Accountability } from '@/lib/core/accountability';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import { compileFilter, type FilterContext } from '../filter';
 import type { Filter } from '../query';
-import { allowsField, FULL_ACCESS, isRestricted, type ReadPolicy } from './policy';
+import { allowsField, FULL_ACCESS, isRestricted, type ReadAccess } from './read-access';
 
 /** Per-statement compilation state shared by every node of one read. */
 export interface ReadContext {
   schema: SchemaOverview;
   accountability: Accountability | null;
-  policy: ReadPolicy;
-  /** A policy limits the caller: unknown and refused names are the same 403. */
+  readAccess: ReadAccess;
+  /** The read access limits the caller: unknown and refused names are the same 403. */
   restricted: boolean;
   /** Whether a field may be read; absent for admin reads that hide nothing. */
   fieldAllowed?: (collection: string, field: string) => boolean;
@@ -28,34 +28,34 @@ export interface ReadContext {
 export function readContext(input: {
   schema: SchemaOverview;
   accountability: Accountability | null;
-  policy?: ReadPolicy;
+  readAccess?: ReadAccess;
 }): ReadContext {
   let n = 0;
-  const policy = input.policy ?? FULL_ACCESS;
-  const restricted = isRestricted(input.policy);
+  const readAccess = input.readAccess ?? FULL_ACCESS;
+  const restricted = isRestricted(input.readAccess);
   const rc: ReadContext = {
     schema: input.schema,
     accountability: input.accountability,
-    policy,
+    readAccess,
     restricted,
     fieldAllowed: restricted
-      ? (c, f) => allowsField(policy(c), f)
-      : input.policy
-        ? // Admin read: only existing fields the policy hides are refused; unknown ones
+      ? (c, f) => allowsField(readAccess(c), f)
+      : input.readAccess
+        ? // Admin read: only existing fields the read access hides are refused; unknown ones
           // fall through to the 400 naming them.
-          (c, f) => allowsField(policy(c), f) || !input.schema.collections[c]?.fields[f]
+          (c, f) => allowsField(readAccess(c), f) || !input.schema.collections[c]?.fields[f]
         : undefined,
-    relatedFilter: restricted ? (c) => policy(c).filter : undefined,
+    relatedFilter: restricted ? (c) => readAccess(c).filter : undefined,
     // `r<n>`: never the `<alias>__f<n>` form the filter compiler derives from an alias.
     nextAlias: () => `r${n++}`,
     now: new Date(),
   };
   if (restricted) {
     rc.relatedWhere = (collection, alias) => {
-      const permitted = policy(collection).filter;
+      const permitted = readAccess(collection).filter;
       return permitted ? filterSql(rc, permitted, collection, alias, true) : null;
     };
-    rc.fieldFilter = (collection, field) => policy(collection).fieldFilter?.(field) ?? null;
+    rc.fieldFilter = (collection, field) => readAccess(collection).fieldFilter?.(field) ?? null;
     rc.fieldRows = (collection, field, alias) => {
       const rows = rc.fieldFilter!(collection, field);
       return rows ? filterSql(rc, rows, collection, alias, true) : null;
@@ -83,7 +83,7 @@ export function filterSql(
   filter: Filter,
   collection: string,
   alias: string,
-  /** The policy's own item filter may name fields the caller cannot read. */
+  /** The read access's own item filter may name fields the caller cannot read. */
   trusted = false,
 ): RawBuilder<boolean> {
   const ctx: FilterContext = {

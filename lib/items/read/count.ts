@@ -33,13 +33,13 @@ export interface CountScope {
   table: string;
   /** `from <table> as <alias>` of the read. */
   from: RawBuilder<unknown>;
-  /** Filter, search and item policy: the rows `total` counts. */
+  /** Filter, search and the read access's item filter: the rows `total` counts. */
   where: RawBuilder<boolean>;
-  /** Item policy only: the rows `total_count` counts. */
+  /** The read access's item filter only: the rows `total_count` counts. */
   visible: RawBuilder<boolean>;
   /** No filter and no search: `where` and `visible` are the same rows, counted once. */
   sameRows: boolean;
-  /** No item policy: `visible` is the whole table, which the catalogue can estimate. */
+  /** No item filter from the read access: `visible` is the whole table, which the catalogue can estimate. */
   wholeTable: boolean;
 }
 
@@ -185,7 +185,7 @@ async function fromCounted(
   };
   const beyond = async (w: RawBuilder<boolean>, whole: boolean): Promise<Estimate> => {
     if (whole && table !== null && over(table)) return { value: table, estimated: true };
-    // Filtered, policy-limited or without statistics: a second statement.
+    // Filtered, access-limited or without statistics: a second statement.
     if (!explained.has(w)) explained.set(w, estimate(w));
     return explained.get(w)!;
   };

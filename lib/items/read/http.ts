@@ -2,10 +2,10 @@ import 'server-only';
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
 import { RawReply } from '@/lib/http/reply';
-import { getSchema } from '@/lib/schema/overview';
-import { readPolicyFor } from '../access';
+
+import { readAccessFor } from '../access';
 import { parseQuery, type ItemsQueryInput, type RawQuery } from '../parse';
-import type { ReadPolicy } from './policy';
+import type { ReadAccess } from './read-access';
 import { withVersion } from '@/lib/versions/service';
 import { cachedRead } from './cache';
 import { readByQuery, readOne } from './service';
@@ -32,16 +32,16 @@ interface Input<P> {
 }
 
 /**
- * The caller's read policy for a read rooted at `collection` (none for administrators).
+ * The caller's read access for a read rooted at `collection` (none for administrators).
  * For anyone else an unknown collection is the same 403 as one without a read permission,
  * so collection names cannot be probed.
  */
-export async function callerPolicy(
+export async function callerReadAccess(
   collection: string,
   ctx: RequestContext,
-): Promise<ReadPolicy | undefined> {
-  const schema = await getSchema(ctx.db);
-  return readPolicyFor(ctx, schema, collection);
+): Promise<ReadAccess | undefined> {
+  const schema = ctx.schema;
+  return readAccessFor(ctx, schema, collection);
 }
 
 /** GET /api/items/:collection */
@@ -51,12 +51,12 @@ export async function listItems(
 ): Promise<RawReply> {
   const { collection } = input.params;
   const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
-  const policy = await callerPolicy(collection, ctx);
-  const schema = await getSchema(ctx.db);
+  const readAccess = await callerReadAccess(collection, ctx);
+  const schema = ctx.schema;
   const read = await cachedRead(
-    { ctx, schema, collection, parts: ['list', query], policy },
+    { ctx, schema, collection, parts: ['list', query], readAccess },
     async () => {
-      const result = await readByQuery(collection, query, ctx, { policy });
+      const result = await readByQuery(collection, query, ctx, { readAccess });
       return result.meta ? { data: result.data, meta: result.meta } : { data: result.data };
     },
   );
@@ -70,17 +70,17 @@ export async function getItem(
 ): Promise<Record<string, unknown> | RawReply> {
   const { collection, id } = input.params;
   const query = parseQuery(input.query as RawQuery, { admin: ctx.accountability.admin });
-  const policy = await callerPolicy(collection, ctx);
+  const readAccess = await callerReadAccess(collection, ctx);
   const raw = input.query.version;
   const version = Array.isArray(raw) ? raw[0] : raw;
   if (version === undefined) {
-    const schema = await getSchema(ctx.db);
+    const schema = ctx.schema;
     const read = await cachedRead(
-      { ctx, schema, collection, parts: ['one', id, query], policy },
-      async () => ({ data: await readOne(collection, id, query, ctx, { policy }) }),
+      { ctx, schema, collection, parts: ['one', id, query], readAccess },
+      async () => ({ data: await readOne(collection, id, query, ctx, { readAccess }) }),
     );
     return cachedReply(read);
   }
-  const item = await readOne(collection, id, query, ctx, { policy });
-  return withVersion(ctx, { collection, id, version, item, policy });
+  const item = await readOne(collection, id, query, ctx, { readAccess });
+  return withVersion(ctx, { collection, id, version, item, readAccess });
 }

@@ -5,11 +5,17 @@ import { isFunctionCall, parseFunctionCall } from '../functions';
 import { limitExceeded, queryLimits, type QueryLimits } from '../limits';
 import type { DeepQuery, Filter, Query } from '../query';
 import { collectionOf, relationOf, type Hop } from '../relations-path';
-import { allowsField, FULL_ACCESS, isRestricted, type NodeAccess, type ReadPolicy } from './policy';
+import {
+  allowsField,
+  FULL_ACCESS,
+  isRestricted,
+  type NodeAccess,
+  type ReadAccess,
+} from './read-access';
 
 /**
  * The read plan: what one read returns, resolved against the schema and the caller's
- * policy, before any SQL. Every node (the root and each relation) carries its own
+ * read access, before any SQL. Every node (the root and each relation) carries its own
  * collection, selections, filter, search, sort and window.
  */
 export type Selection =
@@ -36,8 +42,8 @@ export interface PlanNode {
 
 interface Builder {
   schema: SchemaOverview;
-  policy: ReadPolicy;
-  /** A policy was given: unknown and refused fields are the same 403. */
+  readAccess: ReadAccess;
+  /** A read access was given: unknown and refused fields are the same 403. */
   restricted: boolean;
   limits: QueryLimits;
   /** Relations and values selected so far, over every level of the read. */
@@ -145,7 +151,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
   if (!c.primary) {
     throw new InvalidQueryError(`Collection "${input.collection}" has no primary key`);
   }
-  const access = b.policy(input.collection);
+  const access = b.readAccess(input.collection);
   const node: PlanNode = {
     collection: input.collection,
     primary: c.primary,
@@ -234,7 +240,7 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
       if (wanted.names.has(f.field) || !allowsField(access, f.field)) continue;
       let hop = starSubs.length ? relationOrNull(b.schema, input.collection, f.field) : null;
       // A wildcard does not reach into a collection the caller may not read at all.
-      if (hop && b.restricted && !readsAnything(b.policy(hop.related))) hop = null;
+      if (hop && b.restricted && !readsAnything(b.readAccess(hop.related))) hop = null;
       if (hop) addField(f.field, f.field, starSubs, true);
       else if (f.schema) addField(f.field, f.field, []);
     }
@@ -274,14 +280,14 @@ export function buildPlan(
   schema: SchemaOverview,
   collection: string,
   query: Query,
-  policy?: ReadPolicy,
+  readAccess?: ReadAccess,
 ): PlanNode {
   const limits = queryLimits();
   return buildNode(
     {
       schema,
-      policy: policy ?? FULL_ACCESS,
-      restricted: isRestricted(policy),
+      readAccess: readAccess ?? FULL_ACCESS,
+      restricted: isRestricted(readAccess),
       limits,
       joins: 0,
       selected: 0,

@@ -8,12 +8,7 @@ import {
   UnauthenticatedError,
 } from '@/lib/core/errors';
 import type { RequestContext } from '@/lib/core/context';
-import {
-  getSchema,
-  SYSTEM_PREFIX,
-  type CollectionOverview,
-  type SchemaOverview,
-} from '@/lib/schema/overview';
+import { SYSTEM_PREFIX, type CollectionOverview, type SchemaOverview } from '@/lib/schema/overview';
 import { castValue } from '../filter/cast';
 import type { Filter, Query } from '../query';
 import { readAggregate } from './aggregate';
@@ -23,7 +18,7 @@ import type { ListMeta } from './count';
 import { readPage } from './page';
 import { pageWindow, type PageWindow } from './pagination';
 import { buildPlan, type PlanNode } from './plan';
-import { adminPolicy, FULL_ACCESS, isRestricted, type ReadPolicy } from './policy';
+import { adminReadAccess, FULL_ACCESS, isRestricted, type ReadAccess } from './read-access';
 import { orderBy, sortKeys } from './sort';
 import { indexSearchLater } from './search-index';
 import { runForKey } from './statement-cache';
@@ -31,7 +26,7 @@ import { WRITE_ONLY } from '@/lib/access/write-only';
 
 export interface ReadOptions {
   /** The access layer's restrictions; none = an admin read. */
-  policy?: ReadPolicy;
+  readAccess?: ReadAccess;
   /**
    * Set only by the system-collection services (users, roles, ...): lets a `daas_*`
    * collection be read, which /api/items refuses.
@@ -39,7 +34,7 @@ export interface ReadOptions {
   system?: boolean;
   /**
    * Fields never readable, per collection, whoever asks (write-only secrets). They become
-   * part of the policy, so they can't be returned, filtered, sorted or searched on either.
+   * part of the read access, so they can't be returned, filtered, sorted or searched on either.
    */
   hidden?: Readonly<Record<string, readonly string[]>>;
   /** False: no `items.query` / `items.read` hooks run (read-only audit collections). */
@@ -72,11 +67,11 @@ function hookContext(ctx: RequestContext, schema: SchemaOverview): HookContext {
   return { schema, accountability: ctx.accountability, resourceUri: ctx.scope };
 }
 
-/** The caller's policy with the hidden fields taken out of every collection they belong to. */
-function withHidden(schema: SchemaOverview, options: ReadOptions): ReadPolicy | undefined {
+/** The caller's read access with the hidden fields taken out of every collection they belong to. */
+function withHidden(schema: SchemaOverview, options: ReadOptions): ReadAccess | undefined {
   const hidden = { ...WRITE_ONLY, ...options.hidden };
-  const base = options.policy ?? FULL_ACCESS;
-  const policy: ReadPolicy = (collection) => {
+  const base = options.readAccess ?? FULL_ACCESS;
+  const readAccess: ReadAccess = (collection) => {
     const access = base(collection);
     const gone = Object.hasOwn(hidden, collection) ? hidden[collection] : [];
     if (!gone.length) return access;
@@ -86,7 +81,7 @@ function withHidden(schema: SchemaOverview, options: ReadOptions): ReadPolicy | 
         : [...access.fields];
     return { ...access, fields: new Set(names.filter((f) => !gone.includes(f))) };
   };
-  return options.policy ? policy : adminPolicy(policy);
+  return options.readAccess ? readAccess : adminReadAccess(readAccess);
 }
 
 async function prepare(
@@ -98,18 +93,18 @@ async function prepare(
   schema: SchemaOverview;
   query: Query;
   hooks: HookContext | null;
-  policy?: ReadPolicy;
+  readAccess?: ReadAccess;
 }> {
-  // Anonymous callers read through the public policy (the access layer's `policy`, which
+  // Anonymous callers read through the public policy (the access layer's `readAccessFor`, which
   // answers 401 when it grants nothing); internal callers (hooks, scheduled work) read as
   // admin without a user.
-  if (!ctx.accountability.user && !ctx.accountability.admin && !options.policy) {
+  if (!ctx.accountability.user && !ctx.accountability.admin && !options.readAccess) {
     throw new UnauthenticatedError();
   }
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   itemsCollection(schema, collection, options.system);
   if (options.events === false) {
-    return { schema, query, hooks: null, policy: withHidden(schema, options) };
+    return { schema, query, hooks: null, readAccess: withHidden(schema, options) };
   }
   const hooks = hookContext(ctx, schema);
   const q = await emitter().emitFilter(
@@ -118,7 +113,7 @@ async function prepare(
     { collection },
     hooks,
   );
-  return { schema, query: q, hooks, policy: withHidden(schema, options) };
+  return { schema, query: q, hooks, readAccess: withHidden(schema, options) };
 }
 
 /**
@@ -132,18 +127,18 @@ export async function readByQuery(
   options: ReadOptions = {},
 ): Promise<ListResult> {
   const prepared = await prepare(collection, query, ctx, options);
-  const policy = prepared.policy;
+  const readAccess = prepared.readAccess;
   const q = prepared.query;
   const rc = readContext({
     schema: prepared.schema,
     accountability: ctx.accountability,
-    policy,
+    readAccess,
   });
   const window = pageWindow(q);
   if (q.groupBy && !q.aggregate) throw new InvalidQueryError('groupBy requires aggregate');
   if (q.aggregate) {
     const alias = rc.nextAlias();
-    const plan = buildPlan(prepared.schema, collection, { ...q, fields: [] }, policy);
+    const plan = buildPlan(prepared.schema, collection, { ...q, fields: [] }, readAccess);
     const data = await readAggregate({
       rc,
       db: ctx.db,
@@ -155,7 +150,7 @@ export async function readByQuery(
     });
     return { data: await afterRead(collection, data, q, prepared.hooks) };
   }
-  const plan = buildPlan(prepared.schema, collection, q, policy);
+  const plan = buildPlan(prepared.schema, collection, q, readAccess);
   const alias = rc.nextAlias();
   const { rows, meta } = await readPage(rc, ctx, { plan, alias, query: q, window });
   if (q.search) indexSearchLater(ctx.db, prepared.schema, collection);
@@ -184,15 +179,15 @@ function itemsStatement(
 
 /**
  * A read whose statement depends on nothing but the collection, the query and the key can
- * reuse its compiled form: an unrestricted caller (admin policy), no dynamic values.
+ * reuse its compiled form: an unrestricted caller (admin read access), no dynamic values.
  */
 function statementShape(
   collection: string,
   query: Query,
-  policy: ReadPolicy | undefined,
+  readAccess: ReadAccess | undefined,
   options: ReadOptions,
 ): string | null {
-  if (isRestricted(policy)) return null;
+  if (isRestricted(readAccess)) return null;
   const text = JSON.stringify([collection, query, options.system ?? false, options.hidden ?? null]);
   return text.includes('$') ? null : text;
 }
@@ -239,18 +234,18 @@ export async function readMany(
   options: ReadOptions = {},
 ): Promise<Item[]> {
   const prepared = await prepare(collection, query, ctx, options);
-  const policy = prepared.policy;
+  const readAccess = prepared.readAccess;
   const rc = readContext({
     schema: prepared.schema,
     accountability: ctx.accountability,
-    policy,
+    readAccess,
   });
   const { filter, valid } = keyFilter(rc, collection, ids);
   if (!valid.length) return [];
   const q = prepared.query;
   const build = () => {
     const combined: Filter = q.filter ? { _and: [q.filter, filter] } : filter;
-    const plan = buildPlan(prepared.schema, collection, { ...q, filter: combined }, policy);
+    const plan = buildPlan(prepared.schema, collection, { ...q, filter: combined }, readAccess);
     const alias = rc.nextAlias();
     return itemsStatement(rc, {
       plan,
@@ -262,7 +257,7 @@ export async function readMany(
   const rows = await runForKey({
     db: ctx.db,
     schema: prepared.schema,
-    shape: valid.length === 1 ? statementShape(collection, q, policy, options) : null,
+    shape: valid.length === 1 ? statementShape(collection, q, readAccess, options) : null,
     key: valid[0],
     build,
   });
@@ -292,9 +287,9 @@ export async function readOver(
   const rc = readContext({
     schema: prepared.schema,
     accountability: ctx.accountability,
-    policy: prepared.policy,
+    readAccess: prepared.readAccess,
   });
-  const plan = buildPlan(prepared.schema, collection, prepared.query, prepared.policy);
+  const plan = buildPlan(prepared.schema, collection, prepared.query, prepared.readAccess);
   const alias = rc.nextAlias();
   const statement = itemsStatement(rc, {
     plan,
@@ -323,15 +318,15 @@ export async function readOver(
  * For values read outside the plan, such as a version's stored delta.
  */
 export async function fieldsReadableOn(
-  input: { collection: string; id: unknown; fields: string[]; policy: ReadPolicy | undefined },
+  input: { collection: string; id: unknown; fields: string[]; readAccess: ReadAccess | undefined },
   ctx: RequestContext,
 ): Promise<string[]> {
-  const { collection, fields, policy } = input;
-  const access = policy?.(collection);
+  const { collection, fields, readAccess } = input;
+  const access = readAccess?.(collection);
   const narrowed = fields.filter((f) => access?.fieldFilter?.(f));
   if (!narrowed.length) return fields;
-  const schema = await getSchema(ctx.db);
-  const rc = readContext({ schema, accountability: ctx.accountability, policy });
+  const schema = ctx.schema;
+  const rc = readContext({ schema, accountability: ctx.accountability, readAccess });
   const alias = rc.nextAlias();
   const { filter, valid } = keyFilter(rc, collection, [input.id]);
   if (!valid.length) return fields.filter((f) => !narrowed.includes(f));

@@ -16,7 +16,7 @@ const MAX_SHAPES = 500;
 
 /**
  * Runs the statement `build()` makes for one item key. Reads of the same shape (collection,
- * query, no caller-specific policy) differ only in the key, so the statement is planned and
+ * query, no caller-specific read access) differ only in the key, so the statement is planned and
  * compiled once and then run with the new key bound in its place. `shape` null: no caching.
  */
 export async function runForKey<R>(input: {

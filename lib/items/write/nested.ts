@@ -5,6 +5,7 @@ import { coerceValue } from './validate';
 import { keysWhere, type Key, type Row } from './sql';
 import type { CollectionOverview, SchemaOverview } from '@/lib/schema/overview';
 import type { ItemsContext } from './context';
+import { isRecord } from '@/lib/core/guards';
 
 const DETAILED = new Set(['create', 'update', 'delete']);
 
@@ -30,10 +31,6 @@ interface Side {
   parentRef: Key;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function invalid(hop: O2MHop | M2MHop, why: string): InstanceType<typeof InvalidPayloadError> {
   return new InvalidPayloadError(`Invalid value for relational field "${hop.field}": ${why}`);
 }
@@ -51,7 +48,7 @@ async function saveChild(side: Side, item: unknown): Promise<Key> {
       [hop.relatedField]: parentRef,
     });
   }
-  if (!isObject(item)) throw invalid(hop, 'expected keys or objects');
+  if (!isRecord(item)) throw invalid(hop, 'expected keys or objects');
   return writer.upsert(hop.related, { ...item, [hop.relatedField]: parentRef });
 }
 
@@ -103,12 +100,12 @@ async function detailed(side: Side, value: Record<string, unknown>): Promise<voi
     return v;
   };
   for (const item of list('create')) {
-    if (!isObject(item)) throw invalid(hop, 'items to create must be objects');
+    if (!isRecord(item)) throw invalid(hop, 'items to create must be objects');
     await writer.create(hop.related, { ...item, [hop.relatedField]: side.parentRef });
   }
   const c = writer.collection(hop.related);
   for (const item of list('update')) {
-    if (!isObject(item) || item[c.primary] === undefined) {
+    if (!isRecord(item) || item[c.primary] === undefined) {
       throw invalid(hop, `items to update must be objects with "${c.primary}"`);
     }
     const { [c.primary]: raw, ...rest } = item;
@@ -140,7 +137,7 @@ export async function writeRelated(
   const { hop, value } = input;
   const side: Side = { writer, hop, parentRef: input.parent[hop.key] as Key };
   if (value === null || Array.isArray(value)) return replaceAll(side, value ?? []);
-  if (isObject(value) && Object.keys(value).every((k) => DETAILED.has(k))) {
+  if (isRecord(value) && Object.keys(value).every((k) => DETAILED.has(k))) {
     return detailed(side, value);
   }
   throw invalid(hop, 'expected an array or {create, update, delete}');

@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { AppError } from '@/lib/core/errors';
-import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
-import { readPolicyFor } from '../access';
+import type { SchemaOverview } from '@/lib/schema/overview';
+import { readAccessFor } from '../access';
 import type { Query } from '../query';
 import { readOne, readOver } from '../read/service';
 import { writableCollection } from './guard';
@@ -10,10 +10,10 @@ import { createAlone, createOne } from './service';
 import type { ItemsContext } from './context';
 import type { Key } from './sql';
 
-/** The caller's read policy for the collection; null when they may not read it at all. */
-async function readPolicyOrNone(ctx: ItemsContext, schema: SchemaOverview, collection: string) {
+/** The caller's read access for the collection; null when they may not read it at all. */
+async function readAccessOrNone(ctx: ItemsContext, schema: SchemaOverview, collection: string) {
   try {
-    return await readPolicyFor(ctx, schema, collection);
+    return await readAccessFor(ctx, schema, collection);
   } catch (err) {
     if (err instanceof AppError && (err.status === 401 || err.status === 403)) return null;
     throw err;
@@ -31,10 +31,10 @@ export async function readBack(
   query: Query,
   ctx: ItemsContext,
 ): Promise<Record<string, unknown> | null> {
-  const policy = await readPolicyOrNone(ctx, await getSchema(ctx.db), collection);
-  if (policy === null) return null;
+  const readAccess = await readAccessOrNone(ctx, ctx.schema, collection);
+  if (readAccess === null) return null;
   try {
-    return await readOne(collection, key, query, ctx, { policy });
+    return await readOne(collection, key, query, ctx, { readAccess });
   } catch (err) {
     if (err instanceof AppError && err.status === 404) return null;
     throw err;
@@ -52,12 +52,14 @@ export async function createAndReadBack(
   ctx: ItemsContext,
 ): Promise<Record<string, unknown> | null> {
   if (!ctx.db.isTransaction) {
-    const schema = await getSchema(ctx.db);
+    const schema = ctx.schema;
     // The write's own refusals (system collection, view, unknown) come first.
     writableCollection(schema, collection);
-    const policy = await readPolicyOrNone(ctx, schema, collection);
+    const readAccess = await readAccessOrNone(ctx, schema, collection);
     const echo =
-      policy === null ? null : await readOver(collection, query, ctx, { policy, source: sql`ins` });
+      readAccess === null
+        ? null
+        : await readOver(collection, query, ctx, { readAccess, source: sql`ins` });
     const done = await createAlone(collection, data, ctx, echo?.statement);
     if (done) return echo ? echo.finish(done.echo == null ? [] : [{ item: done.echo }]) : null;
   }

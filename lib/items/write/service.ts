@@ -3,7 +3,7 @@ import type { RawBuilder } from 'kysely';
 import { config } from '@/lib/core/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
 import { AppError, invalidField, InvalidPayloadError } from '@/lib/core/errors';
-import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
+import type { SchemaOverview } from '@/lib/schema/overview';
 import { announcedAfterCommit } from '@/lib/db/write-notices';
 import { readsChanged } from '../read/cache';
 import { andFilters, permissionOf } from '../access';
@@ -29,7 +29,7 @@ async function inTransaction<T>(
   work: (w: Writer) => Promise<T>,
   options: WriteOptions = {},
 ): Promise<T> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   let mutations: Mutation[] = [];
   const outermost = !ctx.db.isTransaction;
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -110,7 +110,7 @@ export async function createAlone(
   ctx: ItemsContext,
   echo?: RawBuilder<{ item: unknown }>,
 ): Promise<{ key: Key; echo: unknown } | null> {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const writer = new Writer(ctx, schema);
   const done = await writer.createAlone(collection, data, echo);
   if (!done) return null;

@@ -10,6 +10,7 @@ import {
   type FieldProblem,
 } from '@/lib/core/errors';
 import type { FieldOverview } from '@/lib/schema/overview';
+import { isUuid } from '@/lib/core/guards';
 
 const INT_RANGE: Record<string, [number, number]> = {
   smallint: [-32768, 32767],
@@ -20,7 +21,6 @@ const INT8_MAX = 2n ** 63n - 1n;
 const DIGITS = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const DECIMAL = /^-?(\d+)(?:\.(\d+))?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,6})?)?$/;
 const DATETIME =
@@ -190,7 +190,7 @@ export async function coerceValue(field: FieldOverview, value: unknown): Promise
     case 'boolean':
       return boolean(field, value);
     case 'uuid':
-      if (typeof value !== 'string' || !UUID.test(value)) throw invalid(field, value, 'a UUID');
+      if (!isUuid(value)) throw invalid(field, value, 'a UUID');
       return value.toLowerCase();
     case 'date':
       return date(field, value);

@@ -34,6 +34,7 @@ import {
   isRequired,
   requiredError,
 } from './validate';
+import { isRecord } from '@/lib/core/guards';
 
 export interface Mutation {
   collection: string;
@@ -45,10 +46,6 @@ export interface Mutation {
 interface Prepared {
   columns: Row;
   related: { hop: O2MHop | M2MHop; value: unknown }[];
-}
-
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export function notFound(): AppError {
@@ -135,7 +132,7 @@ export class Writer {
     payload: unknown,
     mode: 'create' | 'update',
   ): Promise<Prepared> {
-    if (!isObject(payload)) throw new InvalidPayloadError('Payload must be an object');
+    if (!isRecord(payload)) throw new InvalidPayloadError('Payload must be an object');
     const out: Prepared = { columns: {}, related: [] };
     // Every bad value of the payload is reported at once, each on its field.
     const problems = new FieldProblems();
@@ -165,7 +162,7 @@ export class Writer {
         continue;
       }
       const related = relationOf(this.schema, c.collection, name);
-      if (related?.kind === 'm2o' && isObject(value)) {
+      if (related?.kind === 'm2o' && isRecord(value)) {
         // A related object instead of a key: create or update it first, then link its key.
         out.columns[name] = await coerceValue(field, await this.upsert(related.related, value));
         continue;
@@ -228,7 +225,7 @@ export class Writer {
   ): Promise<{ key: Key; echo: unknown } | null> {
     const c = this.collection(collection);
     if (itemEvents(collection, 'create').some((e) => emitter().hasFilters(e))) return null;
-    if (!isObject(data) || !revisionsAlike(c)) return null;
+    if (!isRecord(data) || !revisionsAlike(c)) return null;
     const rule = await this.createRule(c);
     if (checksCreatedRow(rule)) return null;
     checkFields(rule, data);
@@ -246,7 +243,7 @@ export class Writer {
     return Object.entries(payload).every(([name, value]) => {
       const field = Object.hasOwn(c.fields, name) ? c.fields[name] : undefined;
       if (!field?.schema) return false;
-      return !(isObject(value) && relationOf(this.schema, c.collection, name)?.kind === 'm2o');
+      return !(isRecord(value) && relationOf(this.schema, c.collection, name)?.kind === 'm2o');
     });
   }
 
@@ -260,7 +257,7 @@ export class Writer {
     const rule = await this.createRule(c);
     const hooked = await this.filter(collection, 'create', data, { collection });
     checkFields(rule, hooked);
-    const payload = isObject(hooked) ? withDefaults(rule, hooked) : hooked;
+    const payload = isRecord(hooked) ? withDefaults(rule, hooked) : hooked;
     const { columns, related } = await this.prepare(c, payload, 'create');
     const row = await insertRow(this.ctx.db, { table: collection, values: columns });
     const key = row[c.primary] as Key;

@@ -121,24 +121,33 @@ describe('POST /api/relations (many-to-one)', () => {
       [
         { collection: 'rx_missing', field: 'parent', related_collection: parent },
         'Collection "rx_missing" doesn\'t exist',
+        'collection',
       ],
       [
         { collection: child, field: 'nope', related_collection: parent },
         `Field "nope" doesn't exist in collection "${child}"`,
+        'field',
       ],
       [
         { collection: child, field: 'parent', related_collection: 'rx_gone' },
         'Collection "rx_gone" doesn\'t exist',
+        'related_collection',
       ],
       [
         { collection: '__proto__', field: 'parent', related_collection: parent },
         'Collection "__proto__" doesn\'t exist',
+        'collection',
       ],
     ] as const;
-    for (const [body, message] of cases) {
+    for (const [body, message, field] of cases) {
       const res = await post(body);
       expect(res.status).toBe(400);
-      expect(errorOf(res)).toEqual({ message, extensions: { code: 'INVALID_PAYLOAD' } });
+      expect(errorOf(res).message).toBe(message);
+      expect(errorOf(res).extensions).toMatchObject({
+        code: 'INVALID_PAYLOAD',
+        field,
+        type: 'not_found',
+      });
     }
     expect(await constraint(child)).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { createUser } from '../../helpers/users';
 const app = setupTestApp();
 
 async function activeAdmins(): Promise<number> {
-  const { adminsLeftWithout } = await import('@/lib/services/admins');
+  const { adminsLeftWithout } = await import('@/lib/system/admins');
   const { getDb } = await import('@/lib/db/client');
   return adminsLeftWithout(getDb(), {});
 }

@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
-import { access, createAccessBody, accessFields } from '@/lib/services/access';
-import { systemRoutes } from '@/lib/services/http';
+import { access, createAccessBody, accessFields } from '@/lib/system/access';
+import { systemRoutes } from '@/lib/system/http';
 
 const r = systemRoutes(access, {
   create: createAccessBody,

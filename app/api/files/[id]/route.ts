@@ -3,8 +3,8 @@ import { route } from '@/lib/http/route';
 import { deleteFileReply, updateFileReply } from '@/lib/files/http';
 import { fileFields, files } from '@/lib/files/service';
 import { itemsQuerySchema } from '@/lib/items/parse';
-import { systemRoutes } from '@/lib/services/http';
-import { idParams } from '@/lib/services/system-collection';
+import { systemRoutes } from '@/lib/system/http';
+import { idParams } from '@/lib/system/system-collection';
 
 const r = systemRoutes(files, {
   create: fileFields,

@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { createFoldersBody, folderFields, folders } from '@/lib/files/service';
-import { systemRoutes } from '@/lib/services/http';
+import { systemRoutes } from '@/lib/system/http';
 
 const r = systemRoutes(folders, {
   create: createFoldersBody,

@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
-import { permissions, createPermissionsBody, permissionFields } from '@/lib/services/permissions';
-import { systemRoutes } from '@/lib/services/http';
+import { permissions, createPermissionsBody, permissionFields } from '@/lib/system/permissions';
+import { systemRoutes } from '@/lib/system/http';
 
 const r = systemRoutes(permissions, {
   create: createPermissionsBody,

@@ -1,7 +1,7 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { itemsQuerySchema } from '@/lib/items/parse';
-import { myPolicies } from '@/lib/services/policies';
+import { myPolicies } from '@/lib/system/policies';
 
 export const GET = route(
   {

@@ -1,8 +1,8 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { itemsQuerySchema as query } from '@/lib/items/parse';
-import { idParams as params } from '@/lib/services/system-collection';
-import { presetFields, presets } from '@/lib/services/presets';
+import { idParams as params } from '@/lib/system/system-collection';
+import { presetFields, presets } from '@/lib/system/presets';
 
 const tags = ['Presets'];
 

@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
-import { roles, createRolesBody, roleFields } from '@/lib/services/roles';
-import { systemRoutes } from '@/lib/services/http';
+import { roles, createRolesBody, roleFields } from '@/lib/system/roles';
+import { systemRoutes } from '@/lib/system/http';
 
 const r = systemRoutes(roles, {
   create: createRolesBody,

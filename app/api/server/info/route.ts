@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { serverInfo } from '@/lib/server/info';
+import { serverInfo } from '@/lib/instance/info';
 
 export const GET = route(
   {

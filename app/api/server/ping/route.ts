@@ -7,6 +7,7 @@ import { rawResponse } from '@/lib/http/openapi/raw';
 export const GET = route(
   {
     access: 'public',
+    schema: false,
     mfaExempt: true,
     summary: 'Liveness probe',
     tags: ['Server'],

@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
-import { users, createUsersBody, userFields } from '@/lib/services/users';
-import { systemRoutes } from '@/lib/services/http';
+import { users, createUsersBody, userFields } from '@/lib/system/users';
+import { systemRoutes } from '@/lib/system/http';
 
 const r = systemRoutes(users, {
   create: createUsersBody,

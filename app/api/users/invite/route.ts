@@ -1,7 +1,7 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { servedOrigin } from '@/lib/http/served-origin';
-import { inviteBody, inviteUsers } from '@/lib/services/users-invite';
+import { inviteBody, inviteUsers } from '@/lib/system/users-invite';
 
 export const POST = route(
   {

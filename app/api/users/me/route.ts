@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { meResponse, readMe, updateMe, updateMeBody } from '@/lib/services/users-me';
+import { meResponse, readMe, updateMe, updateMeBody } from '@/lib/system/users-me';
 
 export const GET = route(
   { mfaExempt: true, summary: 'The signed-in user', tags: ['Users'], response: meResponse },

@@ -1,5 +1,5 @@
 import { preflight } from '@/lib/http/cors';
-import { readRoutes } from '@/lib/services/http';
+import { readRoutes } from '@/lib/system/http';
 import { instances } from '@/lib/workflows/definitions';
 
 const r = readRoutes(instances, { tag: 'Workflows', noun: 'workflow instances' });

@@ -1,5 +1,5 @@
 import { preflight } from '@/lib/http/cors';
-import { systemRoutes } from '@/lib/services/http';
+import { systemRoutes } from '@/lib/system/http';
 import { definitions, createDefinitionsBody, definitionFields } from '@/lib/workflows/definitions';
 
 const r = systemRoutes(definitions, {

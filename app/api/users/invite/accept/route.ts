@@ -1,6 +1,6 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
-import { acceptInvite, inviteAcceptBody } from '@/lib/services/users-invite';
+import { acceptInvite, inviteAcceptBody } from '@/lib/system/users-invite';
 
 export const POST = route(
   {

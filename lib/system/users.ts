@@ -7,7 +7,7 @@ import type { Accountability } from '@/lib/core/accountability';
 import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError, invalidField } from '@/lib/core/errors';
 import { permissionOf } from '@/lib/items/access';
-import { getSchema } from '@/lib/schema/overview';
+
 import { keepAnAdmin } from './admins';
 import { SystemService, uniqueError, type Item, type Key } from './system-collection';
 
@@ -65,7 +65,7 @@ export function withCurrentPassword(ctx: RequestContext): RequestContext {
  */
 async function mayWriteToken(ctx: RequestContext, mode: 'create' | 'update') {
   if (ctx.accountability.admin) return;
-  const permission = await permissionOf(ctx, await getSchema(ctx.db), 'daas_users', mode);
+  const permission = await permissionOf(ctx, ctx.schema, 'daas_users', mode);
   if (!permission?.rows.some((row) => (row.fields ?? []).includes('token'))) {
     throw new ForbiddenError(
       'Setting a static token needs a permission that lists the "token" field explicitly',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '@/lib/core/context';
-import type { ReadPolicy } from '@/lib/items/read/policy';
+import type { ReadAccess } from '@/lib/items/read/read-access';
 import type { Query } from '@/lib/items/query';
 import { setupTestApp } from '../../helpers/app';
 import { createItemsFixture } from '../../helpers/items-fixture';
@@ -17,17 +17,19 @@ beforeAll(async () => {
 async function ctx(): Promise<RequestContext> {
   const { getDb } = await import('@/lib/db/client');
   const { anonymous } = await import('@/lib/core/accountability');
+  const { getSchema } = await import('@/lib/schema/overview');
   return {
     db: getDb(),
+    schema: await getSchema(getDb()),
     accountability: { ...anonymous(null, null), user: admin.id },
     requestId: 'test',
   };
 }
 
-async function read(collection: string, raw: Record<string, string>, policy?: ReadPolicy) {
+async function read(collection: string, raw: Record<string, string>, readAccess?: ReadAccess) {
   const { parseQuery } = await import('@/lib/items/parse');
   const { readByQuery } = await import('@/lib/items/read/service');
-  return readByQuery(collection, parseQuery(raw), await ctx(), { policy });
+  return readByQuery(collection, parseQuery(raw), await ctx(), { readAccess });
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -40,7 +42,7 @@ async function failure(promise: Promise<unknown>): Promise<{ status: number; mes
 }
 
 /** Authors without their bio and big number; only published articles; no comments. */
-const policy: ReadPolicy = (collection) => {
+const readAccess: ReadAccess = (collection) => {
   if (collection === 'authors')
     return { fields: new Set(['id', 'name', 'country', 'articles']), filter: null };
   if (collection === 'articles') {
@@ -53,9 +55,9 @@ const policy: ReadPolicy = (collection) => {
   return { fields: '*', filter: null };
 };
 
-describe('the read policy hook', () => {
+describe('the read access hook', () => {
   it('drops unreadable fields from * and ANDs the item filter at the root', async () => {
-    const res = await read('articles', { sort: 'id' }, policy);
+    const res = await read('articles', { sort: 'id' }, readAccess);
     expect(res.data).toEqual([
       { id: 1, title: 'Engines of thought', status: 'published', author: 1 },
       { id: 2, title: 'Debugging moths', status: 'published', author: 2 },
@@ -64,11 +66,11 @@ describe('the read policy hook', () => {
     expect(res.meta).toMatchObject({ total: 3, total_count: 3 });
   });
 
-  it('applies each collection policy where it is nested', async () => {
+  it('applies the read access of each collection where it is nested', async () => {
     const res = await read(
       'authors',
       { fields: 'name,articles.*', filter: JSON.stringify({ id: { _eq: 2 } }) },
-      policy,
+      readAccess,
     );
     expect(res.data).toEqual([
       {
@@ -88,24 +90,26 @@ describe('the read policy hook', () => {
       { sort: 'author.bio' },
     ];
     for (const raw of cases) {
-      const err = await failure(read('articles', raw, policy));
+      const err = await failure(read('articles', raw, readAccess));
       expect(err.status).toBe(403);
     }
   });
 
   it('never searches a field the caller cannot read', async () => {
     expect((await read('articles', { search: 'relay', fields: 'id' })).data).toEqual([{ id: 2 }]);
-    expect((await read('articles', { search: 'relay', fields: 'id' }, policy)).data).toEqual([]);
+    expect((await read('articles', { search: 'relay', fields: 'id' }, readAccess)).data).toEqual(
+      [],
+    );
   });
 
   it('answers 404 for a single item the item filter hides', async () => {
     const { readOne } = await import('@/lib/items/read/service');
     const { emptyQuery } = await import('@/lib/items/parse');
     const hidden = await failure(
-      readOne('articles', 3, emptyQuery() as Query, await ctx(), { policy }),
+      readOne('articles', 3, emptyQuery() as Query, await ctx(), { readAccess }),
     );
     expect(hidden).toMatchObject({ status: 404, message: 'Item not found' });
-    expect(await readOne('articles', 2, emptyQuery(), await ctx(), { policy })).toMatchObject({
+    expect(await readOne('articles', 2, emptyQuery(), await ctx(), { readAccess })).toMatchObject({
       id: 2,
     });
   });

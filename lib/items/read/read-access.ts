@@ -14,26 +14,27 @@ export interface NodeAccess {
 }
 
 /**
- * The access layer's hook into reads, asked once per plan node. Without one the read is an
+ * What the caller may read, per collection (not a database policy: the merged outcome of the
+ * caller's permissions and scope). The access layer's hook into reads, asked once per plan node. Without one the read is an
  * admin read: every field, every row, and a missing field is a 400 naming it. With one, a
  * refused field and a missing one give the same 403, so names cannot be probed.
  */
-export type ReadPolicy = (collection: string) => NodeAccess;
+export type ReadAccess = (collection: string) => NodeAccess;
 
-export const FULL_ACCESS: ReadPolicy = () => ({ fields: '*', filter: null });
+export const FULL_ACCESS: ReadAccess = () => ({ fields: '*', filter: null });
 
 // An administrator's read still loses the write-only fields (lib/access/write-only.ts), but
 // is not "restricted": a missing field stays a 400 naming it, rows are not filtered.
-const adminPolicies = new WeakSet<ReadPolicy>();
+const adminAccesses = new WeakSet<ReadAccess>();
 
-export function adminPolicy(policy: ReadPolicy): ReadPolicy {
-  adminPolicies.add(policy);
-  return policy;
+export function adminReadAccess(readAccess: ReadAccess): ReadAccess {
+  adminAccesses.add(readAccess);
+  return readAccess;
 }
 
-/** A policy that limits the caller (not an admin read with only write-only fields hidden). */
-export function isRestricted(policy: ReadPolicy | undefined): policy is ReadPolicy {
-  return Boolean(policy) && !adminPolicies.has(policy!);
+/** A read access that limits the caller (not an admin read with only write-only fields hidden). */
+export function isRestricted(readAccess: ReadAccess | undefined): readAccess is ReadAccess {
+  return Boolean(readAccess) && !adminAccesses.has(readAccess!);
 }
 
 export function allowsField(access: NodeAccess, field: string): boolean {

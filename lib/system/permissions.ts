@@ -4,7 +4,7 @@ import type { RequestContext } from '@/lib/core/context';
 import { AppError, invalidField } from '@/lib/core/errors';
 import { compileFilter } from '@/lib/items/filter';
 import { normalizeFilter } from '@/lib/items/parse';
-import { getSchema, SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
+import { SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
 import { SystemService, type Item } from './system-collection';
 
 const filterObject = z.record(z.string(), z.unknown()).nullable();
@@ -71,7 +71,7 @@ async function check(after: Item, ctx: RequestContext): Promise<void> {
     });
   }
   const name = String(after.collection);
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const c = Object.hasOwn(schema.collections, name) ? schema.collections[name] : undefined;
   if (!c) {
     // A system collection without a table of its own (served by an endpoint) is still valid.

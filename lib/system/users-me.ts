@@ -6,7 +6,7 @@ import { limitAttempt } from '@/lib/rate-limit';
 import { hasAppAccessAnywhere } from '@/lib/access/held-scopes';
 import { allowsField } from '@/lib/access/permissions';
 import { permissionOf } from '@/lib/items/access';
-import { getSchema } from '@/lib/schema/overview';
+
 import type { RequestContext } from '@/lib/core/context';
 import {
   AppError,
@@ -160,7 +160,7 @@ async function checkCurrentPassword(id: string, given: string | undefined, ctx: 
 /** 403 unless the caller's update permission on `daas_users` covers each of these fields. */
 async function mayUpdate(fields: string[], ctx: RequestContext): Promise<void> {
   if (ctx.accountability.admin) return;
-  const permission = await permissionOf(ctx, await getSchema(ctx.db), 'daas_users', 'update');
+  const permission = await permissionOf(ctx, ctx.schema, 'daas_users', 'update');
   if (permission && fields.some((f) => !allowsField(permission, f))) throw new ForbiddenError();
 }
 

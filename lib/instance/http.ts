@@ -1,11 +1,11 @@
 import 'server-only';
-import type { RequestContext } from '@/lib/core/context';
+import type { BareContext } from '@/lib/core/context';
 import { DATABASE_RETRY_AFTER_S } from '@/lib/db/errors';
 import { jsonReply, type RawReply } from '@/lib/http/reply';
 import { legacyHealth, serverHealth } from './health';
 
 /** GET /server/health in the "application/health+json" format; 503 when the database is down. */
-export async function serverHealthReply(_input: unknown, ctx: RequestContext): Promise<RawReply> {
+export async function serverHealthReply(_input: unknown, ctx: BareContext): Promise<RawReply> {
   const report = await serverHealth(ctx);
   return jsonReply(report.body, {
     status: report.status === 'error' ? 503 : 200,
@@ -39,6 +39,6 @@ const DEPRECATION_HEADERS = {
 };
 
 /** The deprecated `GET /api/health`: tests the database and points at its successor. */
-export async function legacyHealthReply(_input: unknown, ctx: RequestContext): Promise<RawReply> {
+export async function legacyHealthReply(_input: unknown, ctx: BareContext): Promise<RawReply> {
   return jsonReply(await legacyHealth(ctx, DEPRECATION_HEADERS), { headers: DEPRECATION_HEADERS });
 }

@@ -14,12 +14,13 @@ import {
 } from '@/lib/core/errors';
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import type { Filter, Query } from '@/lib/items/query';
-import { getSchema } from '@/lib/schema/overview';
-import { andFilters, beyondPolicyFor, permissionOf, readPolicyFor } from '@/lib/items/access';
+
+import { andFilters, beyondReadAccessFor, permissionOf, readAccessFor } from '@/lib/items/access';
 import { compileFilter } from '@/lib/items/filter';
 import * as read from '@/lib/items/read/service';
 import * as write from '@/lib/items/write/service';
 import { WRITE_ONLY } from '@/lib/access/write-only';
+import { isUuid } from '@/lib/core/guards';
 
 export type Item = Record<string, unknown>;
 export type Key = write.Key;
@@ -77,8 +78,6 @@ export type BatchUpdate =
     };
 export const batchDeleteBody = z.union([keyList, z.object({ keys: keyList }).strict()]);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * System collections are governed like any other: an administrator may do everything,
  * anyone else what a permission on the `daas_*` collection grants (403 without one). The
@@ -86,13 +85,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 async function authorize(ctx: RequestContext, collection: string, action: Action) {
   if (ctx.accountability.admin) return;
-  await permissionOf(ctx, await getSchema(ctx.db), collection, action);
+  await permissionOf(ctx, ctx.schema, collection, action);
 }
 
 /** A key that cannot exist in the key column finds nothing instead of a database error. */
 function validKey(spec: SystemCollection, raw: unknown): Key | null {
   const s = String(raw);
-  if (spec.keyType === 'uuid') return UUID.test(s) ? s.toLowerCase() : null;
+  if (spec.keyType === 'uuid') return isUuid(s) ? s.toLowerCase() : null;
   return /^[0-9]{1,9}$/.test(s) ? Number(s) : null;
 }
 
@@ -107,7 +106,7 @@ async function storedRows(
   input: { keys: Key[]; action: 'update' | 'delete' },
 ) {
   if (!input.keys.length) return [];
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const permission = await permissionOf(ctx, schema, spec.collection, input.action);
   const only: Filter = { id: { _in: input.keys } };
   const where = compileFilter(andFilters(only, permission?.filter) ?? only, {
@@ -160,8 +159,8 @@ export class SystemService {
 
   /** The caller's read rules on this collection (403 without a read permission). */
   private async reading(ctx: RequestContext): Promise<read.ReadOptions> {
-    const policy = await readPolicyFor(ctx, await getSchema(ctx.db), this.spec.collection);
-    return { ...SYSTEM, policy, events: !this.spec.silent };
+    const readAccess = await readAccessFor(ctx, ctx.schema, this.spec.collection);
+    return { ...SYSTEM, readAccess, events: !this.spec.silent };
   }
 
   async list(input: ListInput, ctx: RequestContext): Promise<read.ListResult> {
@@ -180,8 +179,8 @@ export class SystemService {
       collection: this.spec.collection,
       access: { fields: '*' as const, filter: null },
     };
-    const policy = await beyondPolicyFor(ctx, await getSchema(ctx.db), root);
-    const options = { ...SYSTEM, policy };
+    const readAccess = await beyondReadAccessFor(ctx, ctx.schema, root);
+    const options = { ...SYSTEM, readAccess };
     return read.readMany(this.spec.collection, valid, this.query(raw, ctx), ctx, options);
   }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import os from 'node:os';
 import pkg from '@/package.json';
-import type { RequestContext } from '@/lib/core/context';
+import type { BareContext } from '@/lib/core/context';
 import { ServiceUnavailableError } from '@/lib/core/errors';
 import { probeDatabase } from './database';
 
@@ -28,7 +28,7 @@ function worst(statuses: Status[]): Status {
  * status; only administrators see the individual checks, which describe the infrastructure.
  * An unreachable database answers 503 so load balancers take the instance out.
  */
-export async function serverHealth(ctx: RequestContext): Promise<HealthReport> {
+export async function serverHealth(ctx: BareContext): Promise<HealthReport> {
   const db = await probeDatabase(ctx.db);
   const dbStatus: Status = !db.ok
     ? 'error'
@@ -77,7 +77,7 @@ export interface HealthReport {
 
 /** The deprecated health check: the database answers, or a 503 carrying `headers`. */
 export async function legacyHealth(
-  ctx: RequestContext,
+  ctx: BareContext,
   headers: Record<string, string>,
 ): Promise<{ status: 'ok' }> {
   const db = await probeDatabase(ctx.db);

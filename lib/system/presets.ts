@@ -63,7 +63,7 @@ function readOptions(ctx: RequestContext): ReadOptions {
   const filter = visible(ctx);
   return {
     ...SYSTEM,
-    policy: (name) =>
+    readAccess: (name) =>
       name === COLLECTION
         ? { fields: '*', filter }
         : { fields: new Set(), filter: { id: { _null: true } } },
