@@ -2,7 +2,8 @@
  * `npx tsx bench/studio-deep.ts` (after `npm run build`, PostgreSQL at DATABASE_URL or on
  * 127.0.0.1:5432, Chromium at /usr/bin/chromium): how long the studio's item browser takes,
  * in a real browser, to show page 1 and page 98 of 100,000 articles, and to reach the last
- * page of 1,000,000 with the pager's "last page" button. Read cache off, two workers, best
+ * page of 1,000,000 with the pager's "last page" button, and to turn a page or switch the
+ * layout to cards. Read cache off, two workers, best
  * of three. The clock runs from the navigation or the click until the page's expected row
  * is on screen, so it holds the request, the answer's rendering and everything between.
  */
@@ -58,6 +59,33 @@ async function lastPage(page: Page, base: string, rows: number): Promise<number>
   return performance.now() - started;
 }
 
+/** From the click on "Next page" to the next page's first row on screen. */
+async function nextPage(page: Page, base: string): Promise<number> {
+  await page.goto(`${base}/en/content/articles?sort=id&limit=${LIMIT}`);
+  await idCell(page, 1).waitFor({ timeout: 30_000 });
+  const started = performance.now();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await idCell(page, LIMIT + 1).waitFor({ timeout: 30_000 });
+  return performance.now() - started;
+}
+
+/** From choosing the cards layout to its first card on screen. */
+async function toCards(page: Page, base: string): Promise<number> {
+  await page.goto(`${base}/en/content/articles?sort=id&limit=${LIMIT}`);
+  await idCell(page, 1).waitFor({ timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Layout' }).click();
+  const option = page.getByRole('option', { name: 'Cards' });
+  await option.waitFor();
+  const started = performance.now();
+  await option.click();
+  await page
+    .getByRole('list', { name: 'articles as cards' })
+    .getByRole('listitem')
+    .first()
+    .waitFor({ timeout: 30_000 });
+  return performance.now() - started;
+}
+
 async function main(): Promise<string> {
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await freshDatabase();
@@ -80,6 +108,8 @@ async function main(): Promise<string> {
           lines.push(`| ${size.toLocaleString('en')} | ${what} | ${ms.toFixed(0)} |`);
         row('page 1 (navigation)', await best(() => openPage(page, server.url, 1)));
         row('page 98 (navigation)', await best(() => openPage(page, server.url, 98)));
+        row('next page (button)', await best(() => nextPage(page, server.url)));
+        row('table → cards (layout switch)', await best(() => toCards(page, server.url)));
         row('last page (button)', await best(() => lastPage(page, server.url, size)));
       } finally {
         await context.close();

@@ -11,6 +11,7 @@ import { compileFilter } from '../filter';
 import type { Filter } from '../query';
 import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
+import { keepSequencesAhead } from './sequences';
 import { matchingKeys } from './sql';
 import { refreshStatistics } from './statistics';
 import type { Key } from './sql';
@@ -37,6 +38,7 @@ async function inTransaction<T>(
     const writer = new Writer({ ...ctx, db: trx }, schema, options);
     await options.before?.(trx);
     const value = await work(writer);
+    await keepSequencesAhead(trx, schema, writer.mutations);
     await options.after?.(trx);
     mutations = writer.mutations;
     return value;
@@ -114,6 +116,7 @@ export async function createAlone(
   const writer = new Writer(ctx, schema);
   const done = await writer.createAlone(collection, data, echo);
   if (!done) return null;
+  await keepSequencesAhead(ctx.db, schema, writer.mutations);
   readsChanged([collection]);
   committed(ctx, schema, writer.mutations);
   return done;

@@ -40,6 +40,22 @@ describe('POST /api/items/:collection', () => {
     expect(res.body.data.map((i: { title: string }) => i.title)).toEqual(['One', 'Two']);
   });
 
+  it('numbers new items past keys that earlier creates gave themselves', async () => {
+    const own = await create([
+      { id: 5_000, title: 'Given 5000' },
+      { id: 5_001, title: 'Given 5001' },
+    ]);
+    expect(own.status).toBe(201);
+    const next = await create({ title: 'Numbered' });
+    expect(next.status).toBe(201);
+    expect(next.body.data.id).toBeGreaterThan(5_001);
+    // One item alone with its own key (the single-statement path) too.
+    expect((await create({ id: 90_000, title: 'Given 90000' })).status).toBe(201);
+    const after = await create([{ title: 'Numbered again' }]);
+    expect(after.status).toBe(201);
+    expect(after.body.data[0].id).toBeGreaterThan(90_000);
+  });
+
   it('writes nothing of an array body when one item is invalid', async () => {
     const before = await count('wc_articles');
     const res = await create([{ title: 'Fine' }, { title: null }]);

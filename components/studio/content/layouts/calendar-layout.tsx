@@ -185,7 +185,7 @@ export function CalendarLayout({
                 className={cn(
                   'min-w-0 bg-background p-1',
                   mode === 'month' ? 'min-h-20' : 'min-h-40',
-                  mode === 'month' && d.getMonth() !== month && 'bg-muted/40 text-muted-foreground',
+                  mode === 'month' && d.getMonth() !== month && 'bg-muted text-muted-foreground',
                   over === day && 'bg-accent',
                 )}
               >
@@ -208,7 +208,7 @@ export function CalendarLayout({
                             canMove={canMove}
                             steps={STEPS}
                             onStep={(step) => moveTo(row, dayKey(addDays(parseDay(day), step)))}
-                            className="truncate rounded bg-primary/10 px-1 text-[11px] leading-5"
+                            className="truncate rounded bg-primary/10 px-1 text-foreground text-[11px] leading-5"
                           />
                         </li>
                       );
