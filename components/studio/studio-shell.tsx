@@ -18,7 +18,7 @@ import { BrandMark } from './brand-mark';
 import { NoStudioAccess } from './no-studio-access';
 import { ScopeSwitcher } from './scope-switcher';
 import { MobileNav, Sidebar } from './sidebar';
-import { useErrorMessage } from './use-error-message';
+import { useErrorMessage } from './kit/use-error-message';
 import { useProfileLocale } from './use-profile-locale';
 import { UserMenu } from './user-menu';
 

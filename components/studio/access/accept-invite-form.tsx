@@ -1,6 +1,6 @@
 'use client';
 
-import { TokenPasswordForm } from '@/components/studio/token-password-form';
+import { TokenPasswordForm } from '@/components/studio/kit/token-password-form';
 import { useInviteAcceptMutation } from '@/lib/client/users/user-invite-mutation';
 
 /** Sets the password of an invited user, which makes them active; then they can sign in. */

@@ -7,12 +7,12 @@ import { useActivity } from '@/lib/client/activity/activity-query';
 import { useActivityFacets } from '@/lib/client/activity/activity-facets-query';
 import { useActivityPerDay } from '@/lib/client/activity/activity-per-day-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { EmptyState } from '../empty-state';
-import { PageHeader } from '../page-header';
+import { EmptyState } from '../kit/empty-state';
+import { PageHeader } from '../kit/page-header';
 import { ActionsChart } from './actions-chart';
 import { ActivityFilters } from './activity-filters';
 import { ActivityTimeline } from './activity-timeline';
-import { ErrorState } from '@/components/studio/data-state';
+import { ErrorState } from '@/components/studio/kit/data-state';
 import { useActivityFilters } from './use-activity-filters';
 
 const PAGE_SIZE = 25;

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isAdmin } from '@/lib/client/permissions/can';
 import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
-import { EmptyState } from '../empty-state';
+import { EmptyState } from '../kit/empty-state';
 import { QueryError } from './query-error';
 
 /** The data model is for administrators; everyone else is told so instead of seeing errors. */

@@ -8,8 +8,8 @@ import { useCollections } from '@/lib/client/collections/collections-query';
 import { useAllFields } from '@/lib/client/fields/all-fields-query';
 import { useRelations } from '@/lib/client/relations/relations-query';
 import { Link } from '@/lib/i18n/navigation';
-import { EmptyState } from '../empty-state';
-import { PageHeader } from '../page-header';
+import { EmptyState } from '../kit/empty-state';
+import { PageHeader } from '../kit/page-header';
 import { AdminGate } from './admin-gate';
 import { QueryError } from './query-error';
 

@@ -15,7 +15,7 @@ import {
   type CollectionIndex,
 } from '@/lib/client/collections/schema-types';
 import { useFields } from '@/lib/client/fields/fields-query';
-import { EmptyState } from '../empty-state';
+import { EmptyState } from '../kit/empty-state';
 import { useSchemaNotifier } from './schema-notifier';
 
 /** Indexes and unique constraints over two or more columns (meta.indexes). */

@@ -3,8 +3,8 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/studio/confirm-dialog';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import {

@@ -2,8 +2,8 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { ErrorState, LoadingState } from '@/components/studio/data-state';
-import { EmptyState } from '@/components/studio/empty-state';
+import { ErrorState, LoadingState } from '@/components/studio/kit/data-state';
+import { EmptyState } from '@/components/studio/kit/empty-state';
 import { ShieldOff } from 'lucide-react';
 import { useMe } from '@/lib/client/auth/me-query';
 import { useBookmarks } from '@/lib/client/presets/bookmarks-query';

@@ -3,8 +3,8 @@
 import { FileText } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { CollectionIcon } from '@/components/studio/collection-icon';
-import { QueryState } from '@/components/studio/data-state';
+import { CollectionIcon } from '@/components/studio/kit/collection-icon';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { useCollections } from '@/lib/client/collections/collections-query';

@@ -9,12 +9,12 @@ import {
   sortToState,
   stateToSort,
   type DataTableColumn,
-} from '@/components/studio/data-table';
-import { CollectionIcon } from '@/components/studio/collection-icon';
-import { ErrorState } from '@/components/studio/data-state';
-import { useFieldPaths } from '@/components/studio/filter-builder/use-filter-fields';
-import { PageHeader } from '@/components/studio/page-header';
-import { Pagination } from '@/components/studio/pagination';
+} from '@/components/studio/kit/data-table';
+import { CollectionIcon } from '@/components/studio/kit/collection-icon';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { useFieldPaths } from '@/components/studio/kit/filter-builder/use-filter-fields';
+import { PageHeader } from '@/components/studio/kit/page-header';
+import { Pagination } from '@/components/studio/kit/pagination';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/lib/client/auth/me-query';
 import { useItemDisplays } from '@/lib/client/items/item-displays-query';
@@ -30,7 +30,7 @@ import { BrowserToolbar } from './browser-toolbar';
 import { CellValue, RelatedCell, valueAt } from './cell-value';
 import { readPaths } from './read-paths';
 import type { CollectionSchema } from './use-collection-schema';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../kit/use-debounced';
 import { useSavedView } from './use-saved-view';
 import { PAGE_SIZES, defaultView, useBrowserView, viewFromPreset } from './use-browser-view';
 

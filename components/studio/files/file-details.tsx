@@ -26,8 +26,8 @@ import { toast } from '@/components/ui/toast';
 import { useDeleteFiles, useUpdateFile } from '@/lib/client/files/file-mutations';
 import { assetUrl, isImage } from '@/lib/client/files/files-query';
 import type { FileItem, Folder } from '@/lib/client/files/types';
-import { ConfirmDialog } from '../confirm-dialog';
-import { useErrorMessage } from '../use-error-message';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { useErrorMessage } from '../kit/use-error-message';
 import { useFileSize } from './file-views';
 
 const TOP = '__top__';

@@ -13,8 +13,8 @@ import {
 import { Input } from '@/components/ui/input';
 import { useFiles } from '@/lib/client/files/files-query';
 import type { FileItem } from '@/lib/client/files/types';
-import { QueryState } from '../data-state';
-import { Pagination } from '../pagination';
+import { QueryState } from '../kit/data-state';
+import { Pagination } from '../kit/pagination';
 import { FileGrid } from './file-views';
 
 /** Picks one file of the library (every folder), searched and paged by the server. */

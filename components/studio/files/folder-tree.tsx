@@ -18,8 +18,8 @@ import { toast } from '@/components/ui/toast';
 import { useCreateFolder } from '@/lib/client/files/file-mutations';
 import { folderTree, type FolderNode } from '@/lib/client/files/folders-query';
 import type { Folder } from '@/lib/client/files/types';
-import { cn } from '@/lib/utils';
-import { useErrorMessage } from '../use-error-message';
+import { cn } from '@/lib/cn';
+import { useErrorMessage } from '../kit/use-error-message';
 
 function Branch({
   nodes,

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useServerHealth } from '@/lib/client/server/health-query';
 import type { HealthStatus } from '@/lib/client/server/types';
-import { ErrorState } from '@/components/studio/data-state';
+import { ErrorState } from '@/components/studio/kit/data-state';
 
 const VARIANT: Record<HealthStatus, 'success' | 'outline' | 'destructive'> = {
   ok: 'success',

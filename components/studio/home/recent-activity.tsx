@@ -7,7 +7,7 @@ import { useActivity } from '@/lib/client/activity/activity-query';
 import { useActivityFacets } from '@/lib/client/activity/activity-facets-query';
 import { Link } from '@/lib/i18n/navigation';
 import { ActivityEntryRow } from '../activity/activity-entry';
-import { ErrorState } from '@/components/studio/data-state';
+import { ErrorState } from '@/components/studio/kit/data-state';
 import { refused } from './refused';
 
 const NO_FILTERS = {};

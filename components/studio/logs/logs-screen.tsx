@@ -19,8 +19,8 @@ import { LOG_LEVELS, type LogLevelName } from '@/lib/client/logs/types';
 import { useLogStream } from '@/lib/client/logs/use-log-stream';
 import { useMyAccess } from '@/lib/client/profile/my-access-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { PageHeader } from '../page-header';
-import { useErrorMessage } from '../use-error-message';
+import { PageHeader } from '../kit/page-header';
+import { useErrorMessage } from '../kit/use-error-message';
 import { LogLine } from './log-line';
 
 const LEVELS = Object.keys(LOG_LEVELS) as LogLevelName[];

@@ -16,7 +16,7 @@ import { useProfileUpdateMutation } from '@/lib/client/profile/profile-update-mu
 import type { Profile } from '@/lib/client/profile/types';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { routing, type Locale } from '@/lib/i18n/routing';
-import { useErrorMessage } from '../use-error-message';
+import { useErrorMessage } from '../kit/use-error-message';
 import { ProfileSection } from './section';
 
 function isLocale(value: string | null | undefined): value is Locale {

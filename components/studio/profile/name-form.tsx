@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { useProfileUpdateMutation } from '@/lib/client/profile/profile-update-mutation';
 import type { Profile } from '@/lib/client/profile/types';
-import { useErrorMessage } from '../use-error-message';
+import { useErrorMessage } from '../kit/use-error-message';
 import { ProfileSection } from './section';
 
 const MAX = 50;

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/client/fetcher';
 import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { useProfileUpdateMutation } from '@/lib/client/profile/profile-update-mutation';
-import { useErrorMessage } from '../use-error-message';
+import { useErrorMessage } from '../kit/use-error-message';
 import { ProfileSection } from './section';
 
 type Errors = Partial<Record<'current' | 'password' | 'confirm', string>>;

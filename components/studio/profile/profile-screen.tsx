@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMe } from '@/lib/client/auth/me-query';
 import type { Profile } from '@/lib/client/profile/types';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../kit/page-header';
 import { LanguageForm } from './language-form';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';

@@ -11,9 +11,9 @@ import { toast } from '@/components/ui/toast';
 import { useTfaDisableMutation } from '@/lib/client/profile/tfa-disable-mutation';
 import type { Profile } from '@/lib/client/profile/types';
 import { ApiError } from '@/lib/client/fetcher';
-import { FormAlert } from '../form-alert';
-import { EnrolStep } from '../mfa-steps';
-import { useErrorMessage } from '../use-error-message';
+import { FormAlert } from '../kit/form-alert';
+import { EnrolStep } from '../kit/mfa-steps';
+import { useErrorMessage } from '../kit/use-error-message';
 import { ProfileSection } from './section';
 
 type Step = 'idle' | 'password' | 'enrol' | 'disable';

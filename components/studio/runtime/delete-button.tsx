@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import { useRuntimeDelete } from '@/lib/client/runtime/runtime-mutations';
 import type { RuntimeResource } from '@/lib/client/runtime/types';
-import { ConfirmButton } from '../access/confirm-button';
+import { ConfirmButton } from '../kit/confirm-button';
 
 /** Deletes one row after a confirmation that says what else the deletion touches. */
 export function DeleteButton({

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { useRuntimeEnabled } from '@/lib/client/runtime/runtime-mutations';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { ApiError } from '@/lib/client/fetcher';
 import { fieldErrorsOf } from '@/lib/client/field-errors';
 

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useServerInfo } from '@/lib/client/server/info-query';
 import { useTfaPolicies } from '@/lib/client/settings/tfa-policies-query';
 import { Link } from '@/lib/i18n/navigation';
-import { useErrorMessage } from '../use-error-message';
+import { useErrorMessage } from '../kit/use-error-message';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (

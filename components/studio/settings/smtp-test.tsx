@@ -9,8 +9,8 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/client/fetcher';
 import { useSmtpTestMutation } from '@/lib/client/settings/smtp-test-mutation';
-import { FormAlert } from '../form-alert';
-import { useErrorMessage } from '../use-error-message';
+import { FormAlert } from '../kit/form-alert';
+import { useErrorMessage } from '../kit/use-error-message';
 
 /**
  * Checks the saved SMTP settings and, with an address, sends a test mail. The server's own

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { useSettingsUpdateMutation } from '@/lib/client/settings/settings-update-mutation';
 import type { SettingsPatch } from '@/lib/client/settings/types';
-import { useErrorMessage } from '../use-error-message';
+import { useErrorMessage } from '../kit/use-error-message';
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -3,14 +3,14 @@
 import { Folder, FolderPlus, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useModuleKeyDeleteMutation } from '@/lib/client/access/module-key-mutations';
 import { useModuleKeysQuery } from '@/lib/client/access/module-keys-query';
 import type { ModuleKeyNode } from '@/lib/client/access/types';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 import { buildTree, type TreeNode } from '../tree';
 import { ModuleKeyDialog, type ModuleKeyEdit } from './module-key-dialog';
 

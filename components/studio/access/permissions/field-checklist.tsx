@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Checkbox } from '@/components/ui/checkbox';
 import { useFields } from '@/lib/client/fields/fields-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';

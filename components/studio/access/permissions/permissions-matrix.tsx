@@ -3,7 +3,7 @@
 import { Check, Minus, SlidersHorizontal } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import {
   PERMISSION_ACTIONS,
   type PermissionAction,
@@ -12,7 +12,7 @@ import {
 import { useCollections } from '@/lib/client/collections/collections-query';
 import { usePolicyRulesQuery } from '@/lib/client/permissions/policy-rules-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { RuleEditor } from './rule-editor';
 import { findRule, ruleState, type RuleState } from './rule-state';
 

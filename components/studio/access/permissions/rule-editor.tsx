@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,7 +20,7 @@ import {
   useRuleDeleteMutation,
   useRuleSaveMutation,
 } from '@/lib/client/permissions/rule-mutations';
-import { FilterBuilder } from '@/components/studio/filter-builder';
+import { FilterBuilder } from '@/components/studio/kit/filter-builder';
 import { FieldChecklist } from './field-checklist';
 import { JsonObjectField } from './json-object-field';
 import { parseJsonObject, ruleState, toJsonText, type RuleState } from './rule-state';

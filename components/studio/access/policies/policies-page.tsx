@@ -3,9 +3,9 @@
 import { Plus, ShieldCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { QueryState } from '@/components/studio/data-state';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { QueryState } from '@/components/studio/kit/data-state';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {

@@ -3,8 +3,8 @@
 import { Plus, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { QueryState } from '@/components/studio/kit/data-state';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -25,8 +25,8 @@ import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
 import { useUserOptionsQuery } from '@/lib/client/users/users-query';
 import { ROOT, ScopeSelect } from '../grants/scope-select';
-import { userLabel } from '../labels';
-import { useDebounced } from '../use-debounced';
+import { userLabel } from '../../kit/user-labels';
+import { useDebounced } from '../../kit/use-debounced';
 
 /** Who holds this policy (roles and users) and at which scope; grant and revoke here. */
 export function PolicyHolders({ policy }: { policy: string }) {

@@ -2,7 +2,7 @@
 
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
@@ -10,7 +10,7 @@ import { usePolicyDeleteMutation } from '@/lib/client/policies/policy-mutations'
 import { usePolicyQuery } from '@/lib/client/policies/policies-query';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 import { PermissionsMatrix } from '../permissions/permissions-matrix';
 import { PolicyHolders } from './policy-holders';
 import { PolicySettings } from './policy-settings';

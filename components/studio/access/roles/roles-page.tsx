@@ -3,14 +3,14 @@
 import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import type { RoleRow } from '@/lib/client/access/types';
 import { useRoleDeleteMutation } from '@/lib/client/roles/role-mutations';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 import { buildTree, type TreeNode } from '../tree';
 import { RoleDialog } from './role-dialog';
 

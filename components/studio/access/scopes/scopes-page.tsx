@@ -3,7 +3,7 @@
 import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -13,7 +13,7 @@ import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { setActiveScope } from '@/lib/client/scope/scope-store';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 import { buildTree, type TreeNode } from '../tree';
 import { ScopeDialog, type ScopeEdit } from './scope-dialog';
 

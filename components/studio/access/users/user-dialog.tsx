@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -28,7 +28,7 @@ import { toast } from '@/components/ui/toast';
 import { USER_STATUSES, type RoleRow, type UserRow } from '@/lib/client/access/types';
 import { useUserQuery } from '@/lib/client/users/user-query';
 import { useUserUpdateMutation } from '@/lib/client/users/user-update-mutation';
-import { userLabel } from '../labels';
+import { userLabel } from '../../kit/user-labels';
 import { UserPolicies } from './user-policies';
 import { UserSecurity } from './user-security';
 

@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast';
 import type { UserRow } from '@/lib/client/access/types';
 import { useUserTokenMutation } from '@/lib/client/users/user-token-mutation';
 import { useUserUpdateMutation } from '@/lib/client/users/user-update-mutation';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 
 /** Suspend or reactivate, clear a lost second factor, and hand out a static token once. */
 export function UserSecurity({ user }: { user: UserRow }) {

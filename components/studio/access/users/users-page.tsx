@@ -3,8 +3,8 @@
 import { KeyRound, Search, UserPlus, Users } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { LoadingState, QueryState } from '@/components/studio/data-state';
-import { Pagination } from '@/components/studio/pagination';
+import { LoadingState, QueryState } from '@/components/studio/kit/data-state';
+import { Pagination } from '@/components/studio/kit/pagination';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import {
@@ -26,8 +26,8 @@ import { USER_STATUSES, type UserRow } from '@/lib/client/access/types';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useUsersQuery } from '@/lib/client/users/users-query';
 import { AccessPage } from '../access-page';
-import { byId, roleName, userLabel } from '../labels';
-import { useDebounced } from '../use-debounced';
+import { byId, roleName, userLabel } from '../../kit/user-labels';
+import { useDebounced } from '../../kit/use-debounced';
 import { CreateUserDialog } from './create-user-dialog';
 import { InviteDialog } from './invite-dialog';
 import { StatusBadge } from './status-badge';

@@ -2,8 +2,8 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ErrorState } from '@/components/studio/data-state';
-import { Pagination } from '@/components/studio/pagination';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { Pagination } from '@/components/studio/kit/pagination';
 import {
   Dialog,
   DialogContent,
@@ -14,7 +14,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { useActivity } from '@/lib/client/activity/activity-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { useActionLabel } from '@/components/studio/activity/action-label';
+import { useActionLabel } from '@/components/studio/kit/action-label';
 
 const PAGE = 20;
 

@@ -4,9 +4,9 @@ import { History, Save, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '@/components/studio/confirm-dialog';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiError, type ApiFieldError } from '@/lib/client/fetcher';
@@ -20,7 +20,7 @@ import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { useSaveVersion } from '@/lib/client/versions/version-mutations';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import type { CollectionSchema } from '../use-collection-schema';
 import { isServerDefault } from './defaults';
 import { FormField } from './form-field';
@@ -28,7 +28,7 @@ import { buildPayload, missingRequired } from './payload';
 import { ItemActivity } from './item-activity';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorField } from './use-editor-schema';
-import { LeaveDialog, useLeaveGuard } from '@/components/studio/leave-guard';
+import { LeaveDialog, useLeaveGuard } from '@/components/studio/kit/leave-guard';
 
 /** Problem types the item form words itself (messages `ItemEditor.fieldError.<type>`). */
 const FIELD_ERROR_TYPES = [

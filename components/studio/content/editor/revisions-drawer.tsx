@@ -3,9 +3,9 @@
 import { RotateCcw } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/studio/confirm-dialog';
-import { ErrorState } from '@/components/studio/data-state';
-import { Pagination } from '@/components/studio/pagination';
+import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { Pagination } from '@/components/studio/kit/pagination';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,7 +20,7 @@ import type { Item } from '@/lib/client/items/types';
 import { REVISIONS_PAGE, useItemRevisions } from '@/lib/client/revisions/item-revisions-query';
 import { useRevertMutation } from '@/lib/client/revisions/revert-mutation';
 import type { Revision } from '@/lib/client/revisions/types';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { m2oKey } from '../relations/related-model';
 import type { EditorField } from './use-editor-schema';
 

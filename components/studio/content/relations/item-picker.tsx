@@ -2,9 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { DataTable, type DataTableColumn } from '@/components/studio/data-table';
-import { ErrorState } from '@/components/studio/data-state';
-import { Pagination } from '@/components/studio/pagination';
+import { DataTable, type DataTableColumn } from '@/components/studio/kit/data-table';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { Pagination } from '@/components/studio/kit/pagination';
 import {
   Dialog,
   DialogContent,
@@ -18,7 +18,7 @@ import { useItems } from '@/lib/client/items/items-query';
 import { isAlias, labelFieldOf, primaryKeyOf } from '@/lib/client/items/relational';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { CellValue } from '../cell-value';
-import { useDebounced } from '../use-debounced';
+import { useDebounced } from '../../kit/use-debounced';
 
 const PAGE = 50;
 

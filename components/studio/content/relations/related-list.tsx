@@ -11,9 +11,9 @@ import type { Item, ItemKey } from '@/lib/client/items/types';
 import type { Relational } from '@/lib/client/items/relational';
 import { useRelatedPage } from '@/lib/client/items/related-items-query';
 import { moveItem } from '@/lib/client/fields/field-order';
-import { ErrorState } from '../../data-state';
-import { Pagination } from '../../pagination';
-import { useDragReorder } from '../../reorder';
+import { ErrorState } from '../../kit/data-state';
+import { Pagination } from '../../kit/pagination';
+import { useDragReorder } from '../../kit/reorder';
 import { CreateRelatedDialog } from './create-related-dialog';
 import { ItemPicker } from './item-picker';
 import {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useRuntimeList } from '@/lib/client/runtime/runtime-queries';
 import type { CronJob } from '@/lib/client/runtime/types';
-import { PagedList, useListState } from '../paged-list';
+import { PagedList, useListState } from '../../kit/paged-list';
 import { CreateButton, NameButton, RowControls } from '../row-parts';
 import { When } from '../when';
 import { CronDialog } from './cron-dialog';

@@ -4,9 +4,9 @@ import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useId, useState, type FormEvent } from 'react';
-import { LeaveDialog, useLeaveGuard } from '@/components/studio/leave-guard';
-import { FormAlert } from '@/components/studio/form-alert';
-import { PageHeader } from '@/components/studio/page-header';
+import { LeaveDialog, useLeaveGuard } from '@/components/studio/kit/leave-guard';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { PageHeader } from '@/components/studio/kit/page-header';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -28,7 +28,7 @@ import {
   type ExtensionType,
 } from '@/lib/client/runtime/types';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import { SwitchField } from '../../settings/form-parts';
+import { SwitchField } from '../../kit/form-parts';
 import { DeleteButton } from '../delete-button';
 import { NO_ERRORS, useFormErrors } from '../use-form-errors';
 import { When } from '../when';

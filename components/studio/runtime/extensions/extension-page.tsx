@@ -1,6 +1,6 @@
 'use client';
 
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { useExtension } from '@/lib/client/runtime/runtime-queries';
 import { ExtensionEditor } from './extension-editor';
 

@@ -15,7 +15,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useRuntimeList } from '@/lib/client/runtime/runtime-queries';
 import { EXTENSION_TYPES, type ExtensionRow } from '@/lib/client/runtime/types';
 import { Link } from '@/lib/i18n/navigation';
-import { PagedList, useListState } from '../paged-list';
+import { PagedList, useListState } from '../../kit/paged-list';
 import { RowControls } from '../row-parts';
 import { When } from '../when';
 import { EndpointUrl } from './endpoint-url';

@@ -7,7 +7,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useExtensionOptions, useRuntimeList } from '@/lib/client/runtime/runtime-queries';
 import type { CustomService } from '@/lib/client/runtime/types';
 import { Link } from '@/lib/i18n/navigation';
-import { PagedList, useListState } from '../paged-list';
+import { PagedList, useListState } from '../../kit/paged-list';
 import { CreateButton, NameButton, RowControls } from '../row-parts';
 import { ServiceDialog } from './service-dialog';
 

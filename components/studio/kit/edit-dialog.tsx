@@ -1,7 +1,7 @@
 'use client';
 
 import type { FormEvent, ReactNode } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
+import { FormAlert } from '@/components/studio/kit/form-alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

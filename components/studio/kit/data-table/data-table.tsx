@@ -12,7 +12,7 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { dataTableFeatures, type DataTableColumn } from './features';
 import { SortHeader } from './sort-header';
 

@@ -4,7 +4,7 @@ import { FolderPlus, Plus, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { emptyGroup, nodeId, type FilterGroup as Group, type FilterNode } from './model';
 import { FilterRuleRow } from './filter-rule';
 import type { FilterField } from './use-filter-fields';

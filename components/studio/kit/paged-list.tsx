@@ -4,14 +4,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Search, SearchX, type LucideIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
-import { LoadingState, QueryState } from '@/components/studio/data-state';
-import { PageHeader } from '@/components/studio/page-header';
-import { Pagination } from '@/components/studio/pagination';
+import { LoadingState, QueryState } from '@/components/studio/kit/data-state';
+import { PageHeader } from '@/components/studio/kit/page-header';
+import { Pagination } from '@/components/studio/kit/pagination';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ListResponse } from '@/lib/client/access/types';
 import type { RuntimeListParams } from '@/lib/client/runtime/types';
-import { useDebounced } from '../access/use-debounced';
+import { useDebounced } from './use-debounced';
 
 /** Search, equality filters and paging of one list, each change going back to page 1. */
 export function useListState(initialFilter: Record<string, string | null> = {}) {

@@ -1,7 +1,7 @@
 'use client';
 
 import type { LucideIcon } from 'lucide-react';
-import { ConfirmDialog } from '@/components/studio/confirm-dialog';
+import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 

@@ -3,12 +3,12 @@
 import { CircleAlert, RotateCw, type LucideIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { EmptyState } from '@/components/studio/empty-state';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { EmptyState } from '@/components/studio/kit/empty-state';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** Announces loading once for screen readers while skeleton rows stand in for the content. */
 export function LoadingState({

@@ -11,7 +11,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { pageCount, pageRange } from './pagination-math';
 
 export const DEFAULT_PAGE_SIZES = [25, 50, 100] as const;
