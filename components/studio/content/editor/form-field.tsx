@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/field';
 import { fieldLabel } from '@/lib/client/fields/field-label';
 import type { ItemKey } from '@/lib/client/items/types';
 import type { CollectionSchema } from '../use-collection-schema';
-import { FileInput } from '@/components/studio/kit/file-input';
+import { FileInput } from '@/components/studio/files/file-input';
 import { M2OInput } from '../relations/m2o-input';
 import { RelatedList } from '../relations/related-list';
 import { isRelatedChanges } from '../relations/related-model';

@@ -8,7 +8,7 @@ import type { FieldControlProps } from '@/components/ui/field';
 import { assetUrl, isImage } from '@/lib/client/files/files-query';
 import type { FileItem } from '@/lib/client/files/types';
 import { uploadFile } from '@/lib/client/files/upload';
-import { useErrorMessage } from './use-error-message';
+import { useErrorMessage } from '../kit/use-error-message';
 
 function idOf(value: unknown): string | null {
   if (typeof value === 'string') return value;
@@ -45,9 +45,9 @@ export function FileInput({
   const [picking, setPicking] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [PickerView, setPickerView] = useState<
-    null | typeof import('../files/file-picker').FilePicker
-  >(null);
+  const [PickerView, setPickerView] = useState<null | typeof import('./file-picker').FilePicker>(
+    null,
+  );
   const id = idOf(value);
   const file = typeof value === 'object' && value !== null ? (value as Partial<FileItem>) : null;
   const name = file?.title || file?.filename_download || null;
@@ -72,7 +72,7 @@ export function FileInput({
 
   const openPicker = async () => {
     // The picker (and its grid) loads only when someone asks for it.
-    const { FilePicker } = await import('../files/file-picker');
+    const { FilePicker } = await import('./file-picker');
     setPickerView(() => FilePicker);
     setPicking(true);
   };
