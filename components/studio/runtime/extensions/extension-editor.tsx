@@ -19,7 +19,6 @@ import {
 } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
 import { useRuntimeSave } from '@/lib/client/runtime/runtime-mutations';
 import {
   EXTENSION_TYPES,
@@ -30,7 +29,8 @@ import {
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { SwitchField } from '../../kit/form-parts';
 import { DeleteButton } from '../delete-button';
-import { NO_ERRORS, useFormErrors } from '../use-form-errors';
+import { useSave } from '../../kit/use-save';
+import { useRuntimeFieldWords } from '../field-words';
 import { When } from '../when';
 import { EndpointUrl } from './endpoint-url';
 import { RunAsPicker } from './run-as-picker';
@@ -47,14 +47,17 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 export function ExtensionEditor({ extension }: { extension?: Extension }) {
   const t = useTranslations('Extensions');
   const router = useRouter();
-  const save = useRuntimeSave<ExtensionInput, Extension>('extensions');
-  const errorsOf = useFormErrors();
+  const save = useSave(useRuntimeSave<ExtensionInput, Extension>('extensions'), {
+    saved: (_vars, row) => t('saved', { name: row.name }),
+    inline: true,
+    mapFields: useRuntimeFieldWords(),
+  });
+  const errors = save.errors;
   const [name, setName] = useState(extension?.name ?? '');
   const [type, setType] = useState<ExtensionType>(extension?.type ?? 'endpoint');
   const [source, setSource] = useState(extension?.source ?? TEMPLATES.endpoint);
   const [enabled, setEnabled] = useState(extension?.enabled ?? true);
   const [runAs, setRunAs] = useState(extension?.run_as ?? null);
-  const [errors, setErrors] = useState(NO_ERRORS);
   const formId = useId();
   // What was last saved (or loaded): leaving with anything else asks first.
   const values = JSON.stringify([name, type, source, enabled, runAs]);
@@ -71,17 +74,14 @@ export function ExtensionEditor({ extension }: { extension?: Extension }) {
     const fields: Record<string, string> = {};
     if (!NAME.test(name)) fields.name = t('nameRule');
     if (!source.trim()) fields.source = t('sourceRequired');
-    if (Object.keys(fields).length) return setErrors({ general: null, fields });
-    setErrors(NO_ERRORS);
+    if (!save.check(fields)) return;
     save.mutate(
       { id: extension?.id, input: { name, type, source, enabled, run_as: runAs } },
       {
         onSuccess: (saved) => {
           setSavedValues(values);
-          toast({ title: t('saved', { name: saved.name }), variant: 'success' });
           if (!extension) router.replace(`/extensions/${saved.id}`);
         },
-        onError: (err) => setErrors(errorsOf(err)),
       },
     );
   }
