@@ -13,8 +13,14 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 
-/** The create/edit dialog of a runtime row: title, the save's summary error, fields, buttons. */
+/**
+ * The studio's create/edit dialog: title, the save's summary error, the fields, cancel and
+ * save. Rendered only while open (`open` defaults to true), or kept mounted and driven by
+ * `open` when the caller resets its state on close.
+ */
 export function EditDialog({
+  open = true,
+  className = 'sm:max-w-xl',
   title,
   description,
   error,
@@ -24,6 +30,8 @@ export function EditDialog({
   onClose,
   children,
 }: {
+  open?: boolean;
+  className?: string;
   title: string;
   description: string;
   error: string | null;
@@ -38,8 +46,8 @@ export function EditDialog({
     onSubmit();
   }
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-xl">
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className={className}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormAlert } from '@/components/studio/kit/form-alert';
-import { useErrorMessage } from '@/components/studio/kit/use-error-message';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,7 +14,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
 import type { PermissionAction, PermissionRule } from '@/lib/client/access/types';
 import {
   useRuleDeleteMutation,
@@ -49,9 +48,8 @@ export function RuleEditor({
 }) {
   const t = useTranslations('Access.rule');
   const tm = useTranslations('Access.matrix');
-  const errorMessage = useErrorMessage();
-  const save = useRuleSaveMutation();
-  const remove = useRuleDeleteMutation();
+  const save = useSave(useRuleSaveMutation(), { saved: t('saved'), inline: true });
+  const remove = useSave(useRuleDeleteMutation(), { saved: t('saved'), inline: true });
   const [mode, setMode] = useState<RuleState>(ruleState(rule));
   const [fields, setFields] = useState<string[]>(rule?.fields ?? ['*']);
   const [filter, setFilter] = useState<Record<string, unknown> | null>(rule?.permissions ?? null);
@@ -63,10 +61,7 @@ export function RuleEditor({
   const writes = action === 'create' || action === 'update';
   const hasFields = action !== 'delete';
 
-  const done = () => {
-    toast({ title: t('saved'), variant: 'success' });
-    onClose();
-  };
+  const done = onClose;
 
   function submit() {
     if (mode === 'none') {
@@ -95,8 +90,7 @@ export function RuleEditor({
     );
   }
 
-  const error =
-    problem ?? (save.error || remove.error ? errorMessage(save.error ?? remove.error) : null);
+  const error = problem ?? save.message ?? remove.message;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
