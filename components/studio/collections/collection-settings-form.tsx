@@ -19,7 +19,7 @@ import {
 import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutation';
 import { useFields } from '@/lib/client/fields/fields-query';
 import { FieldSelect, NONE } from './field-select';
-import { useSchemaNotifier } from './schema-notifier';
+import { useSchemaSave } from './use-schema-save';
 import { TemplateInput } from './template-input';
 
 const SEARCHABLE_TYPES = new Set(['string', 'text', 'csv', 'json']);
@@ -40,9 +40,11 @@ export function CollectionSettingsForm({
   const name = collection.collection;
   const meta = metaOf(collection);
   const fields = useFields(name);
-  const notifier = useSchemaNotifier();
-  const update = useCollectionUpdateMutation(notifier);
-  const updateField = useFieldUpdateMutation(notifier);
+  const update = useSchemaSave(useCollectionUpdateMutation(), (v) => ({
+    key: 'collectionUpdated',
+    name: v.collection,
+  }));
+  const updateField = useSchemaSave(useFieldUpdateMutation(), () => null);
   const readOnly = collection.system;
   const folder = collection.schema === null;
 
@@ -90,7 +92,6 @@ export function CollectionSettingsForm({
         collection: name,
         field: f.field,
         body: { meta: { searchable: want } },
-        quiet: true,
       });
     }
     setSearchable({});

@@ -16,7 +16,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCollectionDeleteMutation } from '@/lib/client/collections/collection-delete-mutation';
-import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSchemaSave } from './use-schema-save';
 import { useRelations } from '@/lib/client/relations/relations-query';
 import { useRouter } from '@/lib/i18n/navigation';
 
@@ -32,9 +33,11 @@ export function DeleteCollectionDialog({
 }) {
   const t = useTranslations('DeleteCollection');
   const router = useRouter();
-  const errorText = useApiErrorText();
-  const notifier = useSchemaNotifier();
-  const remove = useCollectionDeleteMutation(notifier);
+  const errorText = useErrorMessage();
+  const remove = useSchemaSave(useCollectionDeleteMutation(), (name) => ({
+    key: 'collectionDeleted',
+    name,
+  }));
   const relations = useRelations();
   const [typed, setTyped] = useState('');
   const linked = (relations.data ?? []).filter(

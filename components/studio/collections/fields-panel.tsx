@@ -17,7 +17,7 @@ import { DeleteFieldDialog } from './delete-field-dialog';
 import { FieldDialog } from './field-dialog';
 import { FieldRow } from './field-row';
 import { QueryError } from './query-error';
-import { useSchemaNotifier } from './schema-notifier';
+import { useSchemaSave } from './use-schema-save';
 import { useInterfaceName } from './interface-name';
 
 export function FieldsPanel({
@@ -37,8 +37,10 @@ export function FieldsPanel({
     () => new Map((interfaces.data?.interfaces ?? []).map((i) => [i.id, interfaceName(i)])),
     [interfaces.data, interfaceName],
   );
-  const notifier = useSchemaNotifier();
-  const sort = useFieldSortMutation(notifier);
+  const sort = useSchemaSave(useFieldSortMutation(), (v) => ({
+    key: 'fieldsReordered',
+    name: v.collection,
+  }));
   const [pending, setPending] = useState<Field[] | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Field | null>(null);

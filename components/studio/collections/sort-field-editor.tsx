@@ -8,7 +8,7 @@ import { useFields } from '@/lib/client/fields/fields-query';
 import type { FieldRelation } from '@/lib/client/relations/relation-kind';
 import { useRelationSortMutation } from '@/lib/client/relations/relation-sort-mutation';
 import { FieldSelect, NONE } from './field-select';
-import { useSchemaNotifier } from './schema-notifier';
+import { useSchemaSave } from './use-schema-save';
 
 // Radix Select values are strings: this one stands for "add a `sort` field for me".
 const CREATE = '__create_sort__';
@@ -23,7 +23,10 @@ export function SortFieldEditor({ relation }: { relation: FieldRelation }) {
   const t = useTranslations('Relations');
   const { collection, field, meta } = relation.relation;
   const fields = useFields(collection);
-  const update = useRelationSortMutation(useSchemaNotifier());
+  const update = useSchemaSave(useRelationSortMutation(), (v) => ({
+    key: 'relationSortSaved',
+    name: `${v.collection}.${v.field}`,
+  }));
   const current = meta?.sort_field ?? NONE;
   const [value, setValue] = useState(current);
   const keys = [field, meta?.junction_field];

@@ -40,6 +40,7 @@ export interface SaveOptions<R> {
   clientErrors?: Record<string, string | undefined>;
   onSuccess?: (data: R) => void;
   onError?: (error: unknown) => void;
+  onSettled?: () => void;
 }
 
 /**
@@ -75,14 +76,18 @@ export function useSave<V, R>(
     return false;
   }
 
-  function mutate(vars: V, options: SaveOptions<R> = {}): void {
-    if (!check(options.clientErrors)) return;
-    mutation.mutateAsync(vars).then(
+  /**
+   * Saves and reports; the promise settles after the toast, even when the form unmounted,
+   * so a follow-up that must happen anyway (leaving a deleted collection) chains on it.
+   */
+  function mutateAsync(vars: V): Promise<R> {
+    setErrors(NO_ERRORS);
+    return mutation.mutateAsync(vars).then(
       (data) => {
         const title =
           typeof messages.saved === 'function' ? messages.saved(vars, data) : messages.saved;
         if (title) toast({ title, variant: 'success' });
-        if (mounted.current) options.onSuccess?.(data);
+        return data;
       },
       (error: unknown) => {
         const fields = fieldErrorsOf(error, messages.wording);
@@ -90,12 +95,28 @@ export function useSave<V, R>(
         setErrors({ general, fields: messages.mapFields?.(fields, error) ?? fields });
         toast({
           title: messages.failed ?? common('saveFailed'),
-          description: general,
+          description: messages.inline ? undefined : general,
           variant: 'error',
         });
-        if (mounted.current) options.onError?.(error);
+        throw error;
       },
     );
+  }
+
+  function mutate(vars: V, options: SaveOptions<R> = {}): void {
+    if (!check(options.clientErrors)) return;
+    mutateAsync(vars)
+      .then(
+        (data) => {
+          if (mounted.current) options.onSuccess?.(data);
+        },
+        (error: unknown) => {
+          if (mounted.current) options.onError?.(error);
+        },
+      )
+      .finally(() => {
+        if (mounted.current) options.onSettled?.();
+      });
   }
 
   function reset() {
@@ -105,6 +126,7 @@ export function useSave<V, R>(
 
   return {
     mutate,
+    mutateAsync,
     check,
     reset,
     errors,
