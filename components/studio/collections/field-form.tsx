@@ -28,7 +28,7 @@ import {
   isAliasInterface,
   updateBody,
   type FieldDraft,
-} from '@/lib/client/fields/field-draft';
+} from '@/components/studio/collections/field-draft';
 import { useFieldCreateMutation } from '@/lib/client/fields/field-create-mutation';
 import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutation';
 import { compatibleInterfaces } from '@/lib/client/fields/interface-compat';

@@ -26,7 +26,7 @@ import {
   planOneToMany,
   type KeyType,
   type SetupStep,
-} from '@/lib/client/relations/relation-plan';
+} from '@/components/studio/collections/relation-plan';
 import {
   SetupStepError,
   useRelationSetupMutation,

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateSchema } from '../collections/schema-mutation';
 import { apiFetch } from '../fetcher';
-import type { SetupStep } from './relation-plan';
+import type { SetupStep } from './types';
 
 /** Which step a setup stopped at, and why; the earlier steps stay done. */
 export class SetupStepError extends Error {

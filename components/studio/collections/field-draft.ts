@@ -3,7 +3,7 @@
  * Pure, so the rules (which options apply to which type, how defaults are typed, how
  * validation becomes a filter) are tested without a browser.
  */
-import type { Field } from '../collections/schema-types';
+import type { Field } from '@/lib/client/collections/schema-types';
 
 export interface Choice {
   text: string;

@@ -3,16 +3,10 @@
  * that point at them), so the studio can show progress and say exactly which step failed.
  * Pure: building a plan makes no request; relation-setup-mutation.ts runs it.
  */
-import type { ReferentialAction } from '../collections/schema-types';
+import type { ReferentialAction } from '@/lib/client/collections/schema-types';
+import type { SetupStep } from '@/lib/client/relations/types';
 
-export interface SetupStep {
-  kind: 'collection' | 'field' | 'relation' | 'alias';
-  /** What the step makes, for the progress list: `collection`, `collection.field`. */
-  target: string;
-  method: 'POST' | 'PATCH';
-  path: string;
-  body: Record<string, unknown>;
-}
+export type { SetupStep };
 
 export type KeyType = 'integer' | 'bigInteger' | 'uuid' | 'string';
 
