@@ -17,7 +17,7 @@ import {
   type Field as SchemaField,
 } from '@/lib/client/collections/schema-types';
 import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutation';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import { FieldSelect, NONE } from './field-select';
 import { useSchemaSave } from './use-schema-save';
 import { TemplateInput } from './template-input';
@@ -39,7 +39,7 @@ export function CollectionSettingsForm({
   const t = useTranslations('CollectionSettings');
   const name = collection.collection;
   const meta = metaOf(collection);
-  const fields = useFields(name);
+  const fields = useFieldsQuery(name);
   const update = useSchemaSave(useCollectionUpdateMutation(), (v) => ({
     key: 'collectionUpdated',
     name: v.collection,

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { collectionTree, countNodes } from '@/lib/client/collections/collection-tree';
-import { useCollections } from '@/lib/client/collections/collections-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
 import { Link } from '@/lib/i18n/navigation';
 import { EmptyState } from '../kit/empty-state';
 import { PageHeader } from '../kit/page-header';
@@ -43,7 +43,7 @@ export function DataModelPage() {
 
 function CollectionsBrowser() {
   const t = useTranslations('Collections');
-  const collections = useCollections();
+  const collections = useCollectionsQuery();
   const [search, setSearch] = useState('');
   const [system, setSystem] = useState(false);
   const [creating, setCreating] = useState(false);

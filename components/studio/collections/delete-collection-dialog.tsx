@@ -18,7 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCollectionDeleteMutation } from '@/lib/client/collections/collection-delete-mutation';
 import { useErrorMessage } from '../kit/use-error-message';
 import { useSchemaSave } from './use-schema-save';
-import { useRelations } from '@/lib/client/relations/relations-query';
+import { useRelationsQuery } from '@/lib/client/relations/relations-query';
 import { useRouter } from '@/lib/i18n/navigation';
 
 /** Dropping a table loses its data: the name must be typed before the button works. */
@@ -38,7 +38,7 @@ export function DeleteCollectionDialog({
     key: 'collectionDeleted',
     name,
   }));
-  const relations = useRelations();
+  const relations = useRelationsQuery();
   const [typed, setTyped] = useState('');
   const linked = (relations.data ?? []).filter(
     (r) => r.collection === collection || r.related_collection === collection,

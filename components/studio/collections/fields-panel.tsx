@@ -8,9 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { Collection, Field } from '@/lib/client/collections/schema-types';
 import { moveItem, orderedFields } from '@/lib/client/fields/field-order';
 import { useFieldSortMutation } from '@/lib/client/fields/field-sort-mutation';
-import { useFields } from '@/lib/client/fields/fields-query';
-import { useGroupedInterfaces } from '@/lib/client/interfaces/interfaces-query';
-import { useRelations } from '@/lib/client/relations/relations-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
+import { useGroupedInterfacesQuery } from '@/lib/client/interfaces/interfaces-query';
+import { useRelationsQuery } from '@/lib/client/relations/relations-query';
 import { EmptyState } from '../kit/empty-state';
 import { useDragReorder } from '../kit/reorder';
 import { DeleteFieldDialog } from './delete-field-dialog';
@@ -29,9 +29,9 @@ export function FieldsPanel({
 }) {
   const t = useTranslations('FieldEditor');
   const name = collection.collection;
-  const fields = useFields(name);
-  const relations = useRelations();
-  const interfaces = useGroupedInterfaces();
+  const fields = useFieldsQuery(name);
+  const relations = useRelationsQuery();
+  const interfaces = useGroupedInterfacesQuery();
   const interfaceName = useInterfaceName();
   const interfaceNames = useMemo(
     () => new Map((interfaces.data?.interfaces ?? []).map((i) => [i.id, interfaceName(i)])),

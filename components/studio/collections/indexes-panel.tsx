@@ -14,7 +14,7 @@ import {
   type Collection,
   type CollectionIndex,
 } from '@/lib/client/collections/schema-types';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import { EmptyState } from '../kit/empty-state';
 import { useSchemaSave } from './use-schema-save';
 
@@ -22,7 +22,7 @@ import { useSchemaSave } from './use-schema-save';
 export function IndexesPanel({ collection }: { collection: Collection }) {
   const t = useTranslations('Indexes');
   const name = collection.collection;
-  const fields = useFields(name);
+  const fields = useFieldsQuery(name);
   const update = useSchemaSave(useCollectionUpdateMutation(), (v) => ({
     key: 'indexesSaved',
     name: v.collection,

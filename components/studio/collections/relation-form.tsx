@@ -16,7 +16,7 @@ import type {
   InterfaceDefinition,
   ReferentialAction,
 } from '@/lib/client/collections/schema-types';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import { fixedRelatedOf, type RelationKind } from '@/lib/client/relations/interface-relation';
 import {
   junctionKeys,
@@ -80,7 +80,7 @@ export function RelationForm({
     key: 'relationCreated',
     name: v.name,
   }));
-  const relatedFields = useFields(related === NONE ? '' : related);
+  const relatedFields = useFieldsQuery(related === NONE ? '' : related);
 
   const hasTable = (c: Collection) => c.schema !== null && c.type === 'table';
   const targets = collections

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import type { FieldRelation } from '@/lib/client/relations/relation-kind';
 import { useRelationSortMutation } from '@/lib/client/relations/relation-sort-mutation';
 import { FieldSelect, NONE } from './field-select';
@@ -22,7 +22,7 @@ const SORT = 'sort';
 export function SortFieldEditor({ relation }: { relation: FieldRelation }) {
   const t = useTranslations('Relations');
   const { collection, field, meta } = relation.relation;
-  const fields = useFields(collection);
+  const fields = useFieldsQuery(collection);
   const update = useSchemaSave(useRelationSortMutation(), (v) => ({
     key: 'relationSortSaved',
     name: `${v.collection}.${v.field}`,

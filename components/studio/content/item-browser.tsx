@@ -16,12 +16,12 @@ import { useFieldPaths } from '@/components/studio/kit/filter-builder/use-filter
 import { PageHeader } from '@/components/studio/kit/page-header';
 import { Pagination } from '@/components/studio/kit/pagination';
 import { Button } from '@/components/ui/button';
-import { useMe } from '@/lib/client/auth/me-query';
-import { useItemDisplays } from '@/lib/client/items/item-displays-query';
-import { useItems } from '@/lib/client/items/items-query';
+import { useMeQuery } from '@/lib/client/auth/me-query';
+import { useItemDisplaysQuery } from '@/lib/client/items/item-displays-query';
+import { useItemsQuery } from '@/lib/client/items/items-query';
 import type { Item } from '@/lib/client/items/types';
 import { canField } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
 import type { Preset } from '@/lib/client/presets/types';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { BatchActions, type BatchSelection } from './batch-actions';
@@ -76,7 +76,7 @@ export function ItemBrowser({
 }) {
   const t = useTranslations('ItemBrowser');
   const router = useRouter();
-  const me = useMe();
+  const me = useMeQuery();
   const paths = useFieldPaths(schema.collection);
   const base = defaultView(initialColumns(schema));
   const start = bookmark ?? (restore ? userPreset : null);
@@ -101,10 +101,10 @@ export function ItemBrowser({
 
   const search = useDebounced(view.search);
   const filter = useDebounced(view.filter);
-  const permissions = usePermissionsMe().data;
+  const permissions = usePermissionsMeQuery().data;
   const byPath = useMemo(() => new Map(paths.data.map((p) => [p.path, p])), [paths.data]);
   const targets = useMemo(() => [...new Set(paths.relatedOf.values())], [paths.relatedOf]);
-  const displays = useItemDisplays(targets);
+  const displays = useItemDisplaysQuery(targets);
   // A relational column reads what its collection's display template names, not the bare key.
   const fields = useMemo(
     () =>
@@ -118,7 +118,7 @@ export function ItemBrowser({
       }),
     [schema.primaryKey, view.fields, paths.relatedOf, displays.byCollection, byPath, permissions],
   );
-  const items = useItems(
+  const items = useItemsQuery(
     schema.collection,
     { ...view, search, filter, fields },
     !paths.isLoading && !displays.isLoading,

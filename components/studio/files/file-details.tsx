@@ -23,7 +23,7 @@ import {
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { useDeleteFiles, useUpdateFile } from '@/lib/client/files/file-mutations';
+import { useFilesDeleteMutation, useFileUpdateMutation } from '@/lib/client/files/file-mutations';
 import { assetUrl, isImage } from '@/lib/client/files/files-query';
 import type { FileItem, Folder } from '@/lib/client/files/types';
 import { ConfirmDialog } from '../kit/confirm-dialog';
@@ -49,8 +49,8 @@ export function FileDetails({
   const t = useTranslations('Files');
   const size = useFileSize();
   const errorMessage = useErrorMessage();
-  const update = useUpdateFile();
-  const remove = useDeleteFiles();
+  const update = useFileUpdateMutation();
+  const remove = useFilesDeleteMutation();
   const [title, setTitle] = useState(file.title ?? '');
   const [description, setDescription] = useState(file.description ?? '');
   const [name, setName] = useState(file.filename_download);

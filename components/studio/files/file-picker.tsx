@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { useFiles } from '@/lib/client/files/files-query';
+import { useFilesQuery } from '@/lib/client/files/files-query';
 import type { FileItem } from '@/lib/client/files/types';
 import { QueryState } from '../kit/data-state';
 import { Pagination } from '../kit/pagination';
@@ -31,7 +31,7 @@ export function FilePicker({
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const [page, setPage] = useState(1);
-  const files = useFiles({
+  const files = useFilesQuery({
     folder: undefined,
     search: deferred,
     page,

@@ -15,7 +15,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useCreateFolder } from '@/lib/client/files/file-mutations';
+import { useFolderCreateMutation } from '@/lib/client/files/file-mutations';
 import { folderTree, type FolderNode } from '@/lib/client/files/folders-query';
 import type { Folder } from '@/lib/client/files/types';
 import { cn } from '@/lib/cn';
@@ -76,7 +76,7 @@ export function FolderTree({
 }) {
   const t = useTranslations('Files');
   const errorMessage = useErrorMessage();
-  const create = useCreateFolder();
+  const create = useFolderCreateMutation();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { useLogoutMutation } from '@/lib/client/auth/logout-mutation';
 import {
   useTfaEnrolMutation,
   useTfaGenerateMutation,
-  useVerifyMfaMutation,
+  useMfaVerifyMutation,
 } from '@/lib/client/auth/mfa-mutations';
 import { FormAlert } from './form-alert';
 import { QrCode } from './qr-code';
@@ -98,7 +98,7 @@ function CodeForm(props: {
 /** A factor is enrolled: one code from the app raises the session. */
 export function OtpStep({ onDone, onCancel }: StepProps) {
   const t = useTranslations('Login');
-  const verify = useVerifyMfaMutation();
+  const verify = useMfaVerifyMutation();
   return (
     <CodeForm
       intro={<p className="text-sm text-muted-foreground">{t('otpHint')}</p>}

@@ -3,7 +3,7 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
-import { useRuntimeDelete } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeDeleteMutation } from '@/lib/client/runtime/runtime-mutations';
 import type { RuntimeResource } from '@/lib/client/runtime/types';
 import { ConfirmButton } from '../kit/confirm-button';
 
@@ -22,7 +22,7 @@ export function DeleteButton({
   onDeleted?: () => void;
 }) {
   const t = useTranslations('Runtime');
-  const remove = useRuntimeDelete(resource);
+  const remove = useRuntimeDeleteMutation(resource);
   return (
     <ConfirmButton
       iconOnly

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
-import { useRuntimeEnabled } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeToggleMutation } from '@/lib/client/runtime/runtime-mutations';
 import type { RuntimeResource } from '@/lib/client/runtime/types';
 
 /** A row's on/off switch, saved at once; the list refreshes with the server's answer. */
@@ -21,7 +21,7 @@ export function EnabledSwitch({
 }) {
   const t = useTranslations('Runtime');
   const message = useErrorMessage();
-  const toggle = useRuntimeEnabled(resource);
+  const toggle = useRuntimeToggleMutation(resource);
   const shown = toggle.isPending ? toggle.variables.enabled : enabled;
   return (
     <div className="flex items-center gap-2">

@@ -17,22 +17,22 @@ import {
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { useCollections } from '@/lib/client/collections/collections-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
 import {
-  useCreateAssignment,
-  useDeleteAssignment,
+  useAssignmentCreateMutation,
+  useAssignmentDeleteMutation,
 } from '@/lib/client/workflows/workflow-mutations';
-import { useWorkflowAssignments } from '@/lib/client/workflows/workflows-query';
+import { useWorkflowAssignmentsQuery } from '@/lib/client/workflows/workflows-query';
 import type { WorkflowDefinition } from '@/lib/client/workflows/types';
 
 /** Which collections follow which workflow, and a form to assign one with a filter. */
 export function Assignments({ definitions }: { definitions: WorkflowDefinition[] }) {
   const t = useTranslations('Workflows');
   const message = useErrorMessage();
-  const assignments = useWorkflowAssignments();
-  const collections = useCollections();
-  const create = useCreateAssignment();
-  const remove = useDeleteAssignment();
+  const assignments = useWorkflowAssignmentsQuery();
+  const collections = useCollectionsQuery();
+  const create = useAssignmentCreateMutation();
+  const remove = useAssignmentDeleteMutation();
   const [definition, setDefinition] = useState('');
   const [collection, setCollection] = useState('');
   const [filter, setFilter] = useState('');

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useSaveWorkflow } from '@/lib/client/workflows/workflow-mutations';
+import { useWorkflowSaveMutation } from '@/lib/client/workflows/workflow-mutations';
 import type { WorkflowCommand, WorkflowState } from '@/lib/client/workflows/types';
 
 interface CommandRow {
@@ -30,7 +30,7 @@ const list = (s: string) =>
 export function WorkflowEditor() {
   const t = useTranslations('Workflows');
   const message = useErrorMessage();
-  const save = useSaveWorkflow();
+  const save = useWorkflowSaveMutation();
   const [name, setName] = useState('');
   const [states, setStates] = useState<WorkflowState[]>([
     { key: 'draft', name: 'Draft', initial: true },

@@ -10,7 +10,7 @@ export interface TfaSecret {
 }
 
 /** Raises the cookie session to assurance level 2 with a code from the authenticator app. */
-export function useVerifyMfaMutation() {
+export function useMfaVerifyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (otp: string) =>
@@ -46,7 +46,7 @@ export function useTfaGenerateMutation() {
  * the same code, so enrolling also finishes signing in.
  */
 export function useTfaEnrolMutation() {
-  const verify = useVerifyMfaMutation();
+  const verify = useMfaVerifyMutation();
   return useMutation({
     mutationFn: async (input: { secret: string; otp: string }) => {
       await apiFetch<void>('/api/users/me/tfa/enable', { method: 'POST', body: input });

@@ -9,7 +9,7 @@ type FileChange = Partial<
   Pick<FileItem, 'title' | 'description' | 'filename_download' | 'folder' | 'tags'>
 >;
 
-export function useUpdateFile() {
+export function useFileUpdateMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: FileChange }) =>
@@ -18,7 +18,7 @@ export function useUpdateFile() {
   });
 }
 
-export function useDeleteFiles() {
+export function useFilesDeleteMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) => apiFetch<void>('/api/files', { method: 'DELETE', body: ids }),
@@ -26,7 +26,7 @@ export function useDeleteFiles() {
   });
 }
 
-export function useCreateFolder() {
+export function useFolderCreateMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (folder: { name: string; parent: string | null }) =>
@@ -35,7 +35,7 @@ export function useCreateFolder() {
   });
 }
 
-export function useDeleteFolder() {
+export function useFolderDeleteMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<void>(`/api/folders/${id}`, { method: 'DELETE' }),

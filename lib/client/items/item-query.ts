@@ -29,7 +29,7 @@ async function fetchSingleton(collection: string, fields: readonly string[], sig
  * One item; `key` null reads a singleton (its one row, or null when it has none yet). With
  * `version` (a content version's key) the item is read with that draft merged in.
  */
-export function useItem(
+export function useItemQuery(
   collection: string,
   key: ItemKey | null,
   fields: readonly string[],

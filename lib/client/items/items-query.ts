@@ -18,7 +18,7 @@ export function fetchItems(
  * One page of a collection, filtered, sorted and searched by the server. The previous page
  * stays on screen while the next loads, so paging and typing don't flash a skeleton.
  */
-export function useItems(collection: string, query: ItemsQuery, enabled = true) {
+export function useItemsQuery(collection: string, query: ItemsQuery, enabled = true) {
   return useQuery({
     queryKey: itemKeys.list(collection, query),
     queryFn: ({ signal }) => fetchItems(collection, query, signal),

@@ -62,7 +62,7 @@ export function relatedPageQuery(input: RelatedPageInput): {
 }
 
 /** One page of the items linked to `parentKey`, with how many there are in all. */
-export function useRelatedPage(input: RelatedPageInput) {
+export function useRelatedPageQuery(input: RelatedPageInput) {
   const { collection, query } = relatedPageQuery(input);
   return useQuery({
     queryKey: itemKeys.list(collection, query),

@@ -10,7 +10,7 @@ import type { Preset, PresetInput } from './types';
  * The caller's own view of a collection, as Directus keeps it: their preset without a
  * bookmark name. null when they have none yet.
  */
-export function useUserPreset(collection: string, userId: string | null) {
+export function useUserPresetQuery(collection: string, userId: string | null) {
   return useQuery({
     queryKey: presetKeys.userView(collection, userId ?? ''),
     queryFn: async ({ signal }) => {
@@ -37,7 +37,7 @@ export function useUserPreset(collection: string, userId: string | null) {
  * updates it after. The cache takes the answer as is, so a page opened next starts from it
  * without reading it again.
  */
-export function useSaveUserPreset(collection: string, userId: string | null) {
+export function useUserPresetSaveMutation(collection: string, userId: string | null) {
   const queryClient = useQueryClient();
   return useCallback(
     async (id: number | null, values: PresetInput, keepalive = false): Promise<Preset> => {

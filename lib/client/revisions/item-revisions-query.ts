@@ -8,7 +8,12 @@ import type { RevisionsPage } from './types';
 export const REVISIONS_PAGE = 20;
 
 /** The revisions of one item, newest first (administrators only: the endpoint says 403 otherwise). */
-export function useItemRevisions(collection: string, item: string, page: number, enabled = true) {
+export function useItemRevisionsQuery(
+  collection: string,
+  item: string,
+  page: number,
+  enabled = true,
+) {
   return useQuery({
     queryKey: revisionKeys.page(collection, item, page),
     queryFn: ({ signal }) => {

@@ -13,7 +13,7 @@ const touched = (resource: RuntimeResource) =>
   resource === 'extensions' ? runtimeKeys.root : runtimeKeys.resource(resource);
 
 /** Creates a row, or updates the one with the given id. */
-export function useRuntimeSave<TInput, TRow>(resource: RuntimeResource) {
+export function useRuntimeSaveMutation<TInput, TRow>(resource: RuntimeResource) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: TInput }) =>
@@ -25,7 +25,7 @@ export function useRuntimeSave<TInput, TRow>(resource: RuntimeResource) {
   });
 }
 
-export function useRuntimeDelete(resource: RuntimeResource) {
+export function useRuntimeDeleteMutation(resource: RuntimeResource) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<void>(`/api/${resource}/${id}`, { method: 'DELETE' }),
@@ -41,7 +41,7 @@ export function useRuntimeDelete(resource: RuntimeResource) {
 }
 
 /** Switches a row on or off; extensions through their activate/deactivate endpoints. */
-export function useRuntimeEnabled(resource: RuntimeResource) {
+export function useRuntimeToggleMutation(resource: RuntimeResource) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
@@ -55,7 +55,7 @@ export function useRuntimeEnabled(resource: RuntimeResource) {
 }
 
 /** `POST /api/cron/:id/trigger`: runs the job now; its last run and history change. */
-export function useTriggerCron() {
+export function useCronTriggerMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>

@@ -14,7 +14,7 @@ import type {
 } from './types';
 
 /** One page of a runtime collection, searched, filtered and counted by the server. */
-export function useRuntimeList<T>(
+export function useRuntimeListQuery<T>(
   resource: RuntimeResource,
   params: RuntimeListParams,
   fields: string[],
@@ -43,7 +43,7 @@ export function useRuntimeList<T>(
 }
 
 /** One extension with its source, for the editor. */
-export function useExtension(id: string | null) {
+export function useExtensionQuery(id: string | null) {
   return useQuery({
     queryKey: runtimeKeys.detail('extensions', id ?? ''),
     queryFn: ({ signal }) =>
@@ -53,7 +53,7 @@ export function useExtension(id: string | null) {
 }
 
 /** The extensions of one type by name, for pickers (a cron job's operation, a service's code). */
-export function useExtensionOptions(type: ExtensionType) {
+export function useExtensionOptionsQuery(type: ExtensionType) {
   return useQuery({
     queryKey: runtimeKeys.options(type),
     queryFn: ({ signal }) =>
@@ -70,7 +70,7 @@ export function useExtensionOptions(type: ExtensionType) {
 }
 
 /** The latest runs of a cron job, newest first. */
-export function useCronRuns(id: string) {
+export function useCronRunsQuery(id: string) {
   return useQuery({
     queryKey: runtimeKeys.runs(id),
     queryFn: ({ signal }) =>

@@ -6,7 +6,7 @@ import { versionKeys } from './keys';
 import type { ContentVersion } from './types';
 
 /** POST /api/versions: a new draft of the item. */
-export function useCreateVersion(collection: string, item: string) {
+export function useVersionCreateMutation(collection: string, item: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { key: string; name: string | null }) =>
@@ -21,7 +21,7 @@ export function useCreateVersion(collection: string, item: string) {
 }
 
 /** POST /api/versions/:id/save: merges the changed fields into the draft. */
-export function useSaveVersion() {
+export function useVersionSaveMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: string; values: Record<string, unknown> }) =>
@@ -36,7 +36,7 @@ export function useSaveVersion() {
 }
 
 /** POST /api/versions/:id/promote: writes the draft to the item (409 when it changed). */
-export function usePromoteVersion() {
+export function useVersionPromoteMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; mainHash: string; fields?: string[] }) =>
@@ -52,7 +52,7 @@ export function usePromoteVersion() {
 }
 
 /** DELETE /api/versions/:id */
-export function useDeleteVersion() {
+export function useVersionDeleteMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<void>(`/api/versions/${id}`, { method: 'DELETE' }),

@@ -6,7 +6,7 @@ import { workflowKeys } from './keys';
 import type { WorkflowAssignment, WorkflowDefinition } from './types';
 
 /** Creates a definition, or updates it when it has an id. */
-export function useSaveWorkflow() {
+export function useWorkflowSaveMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: Omit<WorkflowDefinition, 'id' | 'description'> & { id?: string }) => {
@@ -20,7 +20,7 @@ export function useSaveWorkflow() {
   });
 }
 
-export function useDeleteWorkflow() {
+export function useWorkflowDeleteMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<void>(`/api/workflows/${id}`, { method: 'DELETE' }),
@@ -28,7 +28,7 @@ export function useDeleteWorkflow() {
   });
 }
 
-export function useCreateAssignment() {
+export function useAssignmentCreateMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: Omit<WorkflowAssignment, 'id'>) =>
@@ -42,7 +42,7 @@ export function useCreateAssignment() {
   });
 }
 
-export function useDeleteAssignment() {
+export function useAssignmentDeleteMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
@@ -52,7 +52,7 @@ export function useDeleteAssignment() {
 }
 
 /** POST /api/workflow/transition; the item and its workflow state change. */
-export function useTransition() {
+export function useWorkflowTransitionMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { collection: string; item: string; command: string; comment?: string }) =>

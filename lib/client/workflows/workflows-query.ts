@@ -5,7 +5,7 @@ import { apiFetch } from '../fetcher';
 import { workflowKeys } from './keys';
 import type { ItemWorkflow, WorkflowAssignment, WorkflowDefinition } from './types';
 
-export function useWorkflowDefinitions(scope?: string | null) {
+export function useWorkflowDefinitionsQuery(scope?: string | null) {
   return useQuery({
     queryKey: workflowKeys.definitions(scope),
     queryFn: async ({ signal }) =>
@@ -17,7 +17,7 @@ export function useWorkflowDefinitions(scope?: string | null) {
   });
 }
 
-export function useWorkflowAssignments(scope?: string | null) {
+export function useWorkflowAssignmentsQuery(scope?: string | null) {
   return useQuery({
     queryKey: workflowKeys.assignments(scope),
     queryFn: async ({ signal }) =>
@@ -31,7 +31,7 @@ export function useWorkflowAssignments(scope?: string | null) {
 }
 
 /** The item's workflows with the commands the caller may run now. */
-export function useItemWorkflow(collection: string, item: string, scope?: string | null) {
+export function useItemWorkflowQuery(collection: string, item: string, scope?: string | null) {
   return useQuery({
     queryKey: workflowKeys.item(collection, item, scope),
     queryFn: async ({ signal }) => {

@@ -9,7 +9,7 @@ import {
   type PermissionAction,
   type PermissionRule,
 } from '@/lib/client/access/types';
-import { useCollections } from '@/lib/client/collections/collections-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
 import { usePolicyRulesQuery } from '@/lib/client/permissions/policy-rules-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { cn } from '@/lib/cn';
@@ -108,7 +108,7 @@ export function PermissionsMatrix({
 }) {
   const t = useTranslations('Access.matrix');
   const scope = useActiveScope();
-  const collections = useCollections(scope);
+  const collections = useCollectionsQuery(scope);
   const rules = usePolicyRulesQuery(policy);
   const [open, setOpen] = useState<{ collection: string; action: PermissionAction } | null>(null);
 

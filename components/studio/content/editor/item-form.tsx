@@ -15,9 +15,9 @@ import { useItemDeleteMutation } from '@/lib/client/items/item-delete-mutation';
 import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
 import { itemKeys } from '@/lib/client/items/keys';
 import { can } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { useSaveVersion } from '@/lib/client/versions/version-mutations';
+import { useVersionSaveMutation } from '@/lib/client/versions/version-mutations';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/cn';
@@ -67,7 +67,7 @@ export function ItemForm({
   const errorMessage = useErrorMessage();
   const router = useRouter();
   const saveItem = useItemSaveMutation(schema.collection);
-  const saveDraft = useSaveVersion();
+  const saveDraft = useVersionSaveMutation();
   const queryClient = useQueryClient();
   // One save for both targets, so pending states and error handling are shared.
   const save = {
@@ -103,7 +103,11 @@ export function ItemForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   // Revisions are for administrators; others who may read the activity log see that instead.
-  const canReadActivity = can(usePermissionsMe(useActiveScope()).data, 'daas_activity', 'read');
+  const canReadActivity = can(
+    usePermissionsMeQuery(useActiveScope()).data,
+    'daas_activity',
+    'read',
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const isNew = itemKey === null;
   const payload = buildPayload(fields, initial, values, isNew);

@@ -17,8 +17,8 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import type { Item } from '@/lib/client/items/types';
-import { REVISIONS_PAGE, useItemRevisions } from '@/lib/client/revisions/item-revisions-query';
-import { useRevertMutation } from '@/lib/client/revisions/revert-mutation';
+import { REVISIONS_PAGE, useItemRevisionsQuery } from '@/lib/client/revisions/item-revisions-query';
+import { useRevisionRevertMutation } from '@/lib/client/revisions/revert-mutation';
 import type { Revision } from '@/lib/client/revisions/types';
 import { cn } from '@/lib/cn';
 import { m2oKey } from '../relations/related-model';
@@ -62,8 +62,8 @@ export function RevisionsDrawer({
   const format = useFormatter();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
-  const revisions = useItemRevisions(collection, itemKey, page, open);
-  const revert = useRevertMutation(collection, itemKey);
+  const revisions = useItemRevisionsQuery(collection, itemKey, page, open);
+  const revert = useRevisionRevertMutation(collection, itemKey);
   const chosen = revisions.data?.data.find((r) => r.id === selected) ?? revisions.data?.data[0];
   const diff = chosen ? revisionDiff(fields, current, chosen) : [];
 

@@ -13,8 +13,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { useFields } from '@/lib/client/fields/fields-query';
-import { useItems } from '@/lib/client/items/items-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
+import { useItemsQuery } from '@/lib/client/items/items-query';
 import { isAlias, labelFieldOf, primaryKeyOf } from '@/lib/client/items/relational';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { CellValue } from '../cell-value';
@@ -44,7 +44,7 @@ export function ItemPicker({
   extraFields?: readonly string[];
 }) {
   const t = useTranslations('ItemEditor');
-  const fields = useFields(open ? collection : null);
+  const fields = useFieldsQuery(open ? collection : null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const term = useDebounced(search);
@@ -60,7 +60,7 @@ export function ItemPicker({
   }, [fields.data, pk]);
   const filter = exclude.length && pk ? { [pk]: { _nin: exclude } } : null;
   const read = [...new Set([...shown, ...extraFields])];
-  const items = useItems(
+  const items = useItemsQuery(
     collection,
     { fields: read, sort: [], filter, search: term, page, limit: PAGE },
     open && shown.length > 0,

@@ -3,11 +3,11 @@
 import { useLocale } from 'next-intl';
 import { useMemo } from 'react';
 import { fieldLabel } from '@/lib/client/fields/field-label';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import type { Field } from '@/lib/client/fields/types';
 import { isAlias, relationalOf } from '@/lib/client/items/relational';
-import { useRelatedFields } from '@/lib/client/items/related-fields-query';
-import { useRelations } from '@/lib/client/relations/relations-query';
+import { useRelatedFieldsQuery } from '@/lib/client/items/related-fields-query';
+import { useRelationsQuery } from '@/lib/client/relations/relations-query';
 import type { FieldType } from '@/lib/schema/types';
 
 /** A field path the filter (or a column chooser) can use: `title`, `author.name`. */
@@ -49,8 +49,8 @@ function entry(field: Field, locale: string, parent?: Field): FilterField {
  */
 export function useFieldPaths(collection: string) {
   const locale = useLocale();
-  const fields = useFields(collection);
-  const relations = useRelations();
+  const fields = useFieldsQuery(collection);
+  const relations = useRelationsQuery();
   const m2o = useMemo(() => {
     const out: { field: Field; related: string }[] = [];
     for (const f of fields.data ?? []) {
@@ -59,7 +59,7 @@ export function useFieldPaths(collection: string) {
     }
     return out;
   }, [fields.data, relations.data, collection]);
-  const related = useRelatedFields([...new Set(m2o.map((r) => r.related))]);
+  const related = useRelatedFieldsQuery([...new Set(m2o.map((r) => r.related))]);
 
   const data = useMemo(() => {
     const own = (fields.data ?? []).filter((f) => !isAlias(f)).map((f) => entry(f, locale));

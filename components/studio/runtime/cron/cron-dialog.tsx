@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useRuntimeSave } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-mutations';
 import type { CronInput, CronJob } from '@/lib/client/runtime/types';
 import { SwitchField } from '../../kit/form-parts';
 import { EditDialog } from '../../kit/edit-dialog';
@@ -20,7 +20,7 @@ const zones = () => ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => 
 /** Creates or edits a cron job; the server checks the schedule and time zone on save. */
 export function CronDialog({ job, onClose }: { job?: CronJob; onClose: () => void }) {
   const t = useTranslations('Cron');
-  const save = useSave(useRuntimeSave<CronInput, CronJob>('cron'), {
+  const save = useSave(useRuntimeSaveMutation<CronInput, CronJob>('cron'), {
     saved: (_vars, row) => t('saved', { name: row.name }),
     inline: true,
     mapFields: useRuntimeFieldWords(),

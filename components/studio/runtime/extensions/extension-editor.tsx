@@ -19,7 +19,7 @@ import {
 } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { useRuntimeSave } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-mutations';
 import {
   EXTENSION_TYPES,
   type Extension,
@@ -47,7 +47,7 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 export function ExtensionEditor({ extension }: { extension?: Extension }) {
   const t = useTranslations('Extensions');
   const router = useRouter();
-  const save = useSave(useRuntimeSave<ExtensionInput, Extension>('extensions'), {
+  const save = useSave(useRuntimeSaveMutation<ExtensionInput, Extension>('extensions'), {
     saved: (_vars, row) => t('saved', { name: row.name }),
     inline: true,
     mapFields: useRuntimeFieldWords(),

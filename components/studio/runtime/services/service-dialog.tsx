@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useRuntimeSave } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-mutations';
 import type { CustomService, ServiceInput } from '@/lib/client/runtime/types';
 import { SwitchField } from '../../kit/form-parts';
 import { EditDialog } from '../../kit/edit-dialog';
@@ -28,7 +28,7 @@ export function ServiceDialog({
   onClose: () => void;
 }) {
   const t = useTranslations('Services');
-  const save = useSave(useRuntimeSave<ServiceInput, CustomService>('services'), {
+  const save = useSave(useRuntimeSaveMutation<ServiceInput, CustomService>('services'), {
     saved: (_vars, row) => t('saved', { name: row.name }),
     inline: true,
     mapFields: useRuntimeFieldWords(),
