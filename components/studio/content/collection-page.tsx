@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/studio/kit/empty-state';
 import { ShieldOff } from 'lucide-react';
 import { useMeQuery } from '@/lib/client/auth/me-query';
 import { useBookmarksQuery } from '@/lib/client/presets/bookmarks-query';
-import { useUserPresetQuery } from '@/lib/client/presets/user-preset';
+import { useUserPresetQuery } from '@/lib/client/presets/user-preset-query';
 import { ItemEditor } from './editor/item-editor';
 import { ItemBrowser } from './item-browser';
 import { hasViewParams } from './use-browser-view';

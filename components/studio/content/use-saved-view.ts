@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { Preset } from '@/lib/client/presets/types';
-import { useUserPresetSaveMutation } from '@/lib/client/presets/user-preset';
+import { useUserPresetSaveMutation } from '@/lib/client/presets/user-preset-save-mutation';
 import { presetFromView, type BrowserView } from './use-browser-view';
 
 const SAVE_DELAY_MS = 600;

@@ -23,7 +23,8 @@ import {
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { useFilesDeleteMutation, useFileUpdateMutation } from '@/lib/client/files/file-mutations';
+import { useFilesDeleteMutation } from '@/lib/client/files/files-delete-mutation';
+import { useFileUpdateMutation } from '@/lib/client/files/file-update-mutation';
 import { assetUrl, isImage } from '@/lib/client/files/files-query';
 import type { FileItem, Folder } from '@/lib/client/files/types';
 import { ConfirmDialog } from '../kit/confirm-dialog';

@@ -15,7 +15,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useFolderCreateMutation } from '@/lib/client/files/file-mutations';
+import { useFolderCreateMutation } from '@/lib/client/files/folder-create-mutation';
 import { folderTree, type FolderNode } from '@/lib/client/files/folders-query';
 import type { Folder } from '@/lib/client/files/types';
 import { cn } from '@/lib/cn';

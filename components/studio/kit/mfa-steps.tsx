@@ -7,11 +7,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogoutMutation } from '@/lib/client/auth/logout-mutation';
-import {
-  useTfaEnrolMutation,
-  useTfaGenerateMutation,
-  useMfaVerifyMutation,
-} from '@/lib/client/auth/mfa-mutations';
+import { useTfaEnrolMutation } from '@/lib/client/auth/tfa-enrol-mutation';
+import { useTfaGenerateMutation } from '@/lib/client/auth/tfa-generate-mutation';
+import { useMfaVerifyMutation } from '@/lib/client/auth/mfa-verify-mutation';
 import { FormAlert } from './form-alert';
 import { QrCode } from './qr-code';
 import { useErrorMessage } from './use-error-message';

@@ -3,7 +3,7 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
-import { useRuntimeDeleteMutation } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeDeleteMutation } from '@/lib/client/runtime/runtime-delete-mutation';
 import type { RuntimeResource } from '@/lib/client/runtime/types';
 import { ConfirmButton } from '../kit/confirm-button';
 

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
-import { useRuntimeToggleMutation } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeToggleMutation } from '@/lib/client/runtime/runtime-toggle-mutation';
 import type { RuntimeResource } from '@/lib/client/runtime/types';
 
 /** A row's on/off switch, saved at once; the list refreshes with the server's answer. */

@@ -9,7 +9,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { useExtensionOptionsQuery } from '@/lib/client/runtime/runtime-queries';
+import { useExtensionOptionsQuery } from '@/lib/client/runtime/extension-options-query';
 import type { ExtensionType } from '@/lib/client/runtime/types';
 
 const NONE = 'none';

@@ -25,10 +25,8 @@ import {
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { useVersionCompareQuery } from '@/lib/client/versions/version-compare-query';
-import {
-  useVersionCreateMutation,
-  useVersionPromoteMutation,
-} from '@/lib/client/versions/version-mutations';
+import { useVersionCreateMutation } from '@/lib/client/versions/version-create-mutation';
+import { useVersionPromoteMutation } from '@/lib/client/versions/version-promote-mutation';
 import { useItemVersionsQuery } from '@/lib/client/versions/versions-query';
 import type { ContentVersion } from '@/lib/client/versions/types';
 

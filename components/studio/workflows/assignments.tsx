@@ -18,11 +18,9 @@ import {
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
-import {
-  useAssignmentCreateMutation,
-  useAssignmentDeleteMutation,
-} from '@/lib/client/workflows/workflow-mutations';
-import { useWorkflowAssignmentsQuery } from '@/lib/client/workflows/workflows-query';
+import { useAssignmentCreateMutation } from '@/lib/client/workflows/assignment-create-mutation';
+import { useAssignmentDeleteMutation } from '@/lib/client/workflows/assignment-delete-mutation';
+import { useWorkflowAssignmentsQuery } from '@/lib/client/workflows/workflow-assignments-query';
 import type { WorkflowDefinition } from '@/lib/client/workflows/types';
 
 /** Which collections follow which workflow, and a form to assign one with a filter. */

@@ -5,8 +5,8 @@ import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { useWorkflowTransitionMutation } from '@/lib/client/workflows/workflow-mutations';
-import { useItemWorkflowQuery } from '@/lib/client/workflows/workflows-query';
+import { useWorkflowTransitionMutation } from '@/lib/client/workflows/workflow-transition-mutation';
+import { useItemWorkflowQuery } from '@/lib/client/workflows/item-workflow-query';
 
 /**
  * For an item under a workflow: its current state and one button per command the caller

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useWorkflowSaveMutation } from '@/lib/client/workflows/workflow-mutations';
+import { useWorkflowSaveMutation } from '@/lib/client/workflows/workflow-save-mutation';
 import type { WorkflowCommand, WorkflowState } from '@/lib/client/workflows/types';
 
 interface CommandRow {

@@ -7,8 +7,8 @@ import { ErrorState, LoadingState } from '@/components/studio/kit/data-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useWorkflowDeleteMutation } from '@/lib/client/workflows/workflow-mutations';
-import { useWorkflowDefinitionsQuery } from '@/lib/client/workflows/workflows-query';
+import { useWorkflowDeleteMutation } from '@/lib/client/workflows/workflow-delete-mutation';
+import { useWorkflowDefinitionsQuery } from '@/lib/client/workflows/workflow-definitions-query';
 import { Assignments } from './assignments';
 import { WorkflowEditor } from './workflow-editor';
 

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/select';
 import { useExplainQuery } from '@/lib/client/permissions/explain-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
-import { useUserOptionsQuery } from '@/lib/client/users/users-query';
+import { useUserOptionsQuery } from '@/lib/client/users/user-options-query';
 import { AccessPage } from '../access-page';
 import { ROOT, ScopeSelect } from '../grants/scope-select';
 import { isCidr } from '../policies/cidr';

@@ -15,10 +15,8 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
-import {
-  useGrantCreateMutation,
-  useGrantDeleteMutation,
-} from '@/lib/client/access/grant-mutations';
+import { useGrantCreateMutation } from '@/lib/client/access/grant-create-mutation';
+import { useGrantDeleteMutation } from '@/lib/client/access/grant-delete-mutation';
 import { useGrantsQuery } from '@/lib/client/access/grants-query';
 import { usePoliciesQuery } from '@/lib/client/policies/policies-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';

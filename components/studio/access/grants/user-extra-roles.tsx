@@ -14,10 +14,8 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
-import {
-  useGrantCreateMutation,
-  useGrantDeleteMutation,
-} from '@/lib/client/access/grant-mutations';
+import { useGrantCreateMutation } from '@/lib/client/access/grant-create-mutation';
+import { useGrantDeleteMutation } from '@/lib/client/access/grant-delete-mutation';
 import { useGrantsQuery } from '@/lib/client/access/grants-query';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';

@@ -22,7 +22,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { useModuleKeySaveMutation } from '@/lib/client/access/module-key-mutations';
+import { useModuleKeySaveMutation } from '@/lib/client/access/module-key-save-mutation';
 import type { ModuleKeyNode } from '@/lib/client/access/types';
 import { subtreeIds } from '../tree';
 import { useSave } from '@/components/studio/kit/use-save';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { useModuleKeyDeleteMutation } from '@/lib/client/access/module-key-mutations';
+import { useModuleKeyDeleteMutation } from '@/lib/client/access/module-key-delete-mutation';
 import { useModuleKeysQuery } from '@/lib/client/access/module-keys-query';
 import type { ModuleKeyNode } from '@/lib/client/access/types';
 import { AccessPage } from '../access-page';

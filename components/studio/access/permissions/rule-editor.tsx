@@ -15,10 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { PermissionAction, PermissionRule } from '@/lib/client/access/types';
-import {
-  useRuleDeleteMutation,
-  useRuleSaveMutation,
-} from '@/lib/client/permissions/rule-mutations';
+import { useRuleDeleteMutation } from '@/lib/client/permissions/rule-delete-mutation';
+import { useRuleSaveMutation } from '@/lib/client/permissions/rule-save-mutation';
 import { FilterBuilder } from '@/components/studio/kit/filter-builder';
 import { FieldChecklist } from './field-checklist';
 import { JsonObjectField } from './json-object-field';

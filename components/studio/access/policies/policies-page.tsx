@@ -18,7 +18,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { usePolicySaveMutation } from '@/lib/client/policies/policy-mutations';
+import { usePolicySaveMutation } from '@/lib/client/policies/policy-save-mutation';
 import { usePoliciesQuery } from '@/lib/client/policies/policies-query';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { AccessPage } from '../access-page';

@@ -16,14 +16,12 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
-import {
-  useGrantCreateMutation,
-  useGrantDeleteMutation,
-} from '@/lib/client/access/grant-mutations';
+import { useGrantCreateMutation } from '@/lib/client/access/grant-create-mutation';
+import { useGrantDeleteMutation } from '@/lib/client/access/grant-delete-mutation';
 import { usePolicyHoldersQuery } from '@/lib/client/access/policy-holders-query';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
-import { useUserOptionsQuery } from '@/lib/client/users/users-query';
+import { useUserOptionsQuery } from '@/lib/client/users/user-options-query';
 import { ROOT, ScopeSelect } from '../grants/scope-select';
 import { userLabel } from '../../kit/user-labels';
 import { useDebounced } from '../../kit/use-debounced';

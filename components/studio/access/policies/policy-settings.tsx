@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import type { PolicyRow } from '@/lib/client/access/types';
-import { usePolicySaveMutation } from '@/lib/client/policies/policy-mutations';
+import { usePolicySaveMutation } from '@/lib/client/policies/policy-save-mutation';
 import { parseAllowList } from './cidr';
 import { ModuleAccessTree } from './module-access-tree';
 

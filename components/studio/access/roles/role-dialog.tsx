@@ -24,7 +24,7 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import type { RoleRow } from '@/lib/client/access/types';
-import { useRoleSaveMutation } from '@/lib/client/roles/role-mutations';
+import { useRoleSaveMutation } from '@/lib/client/roles/role-save-mutation';
 import { HolderPolicies } from '../grants/holder-policies';
 import { subtreeIds } from '../tree';
 import { useSave } from '@/components/studio/kit/use-save';

@@ -7,7 +7,7 @@ import { QueryState } from '@/components/studio/kit/data-state';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import type { RoleRow } from '@/lib/client/access/types';
-import { useRoleDeleteMutation } from '@/lib/client/roles/role-mutations';
+import { useRoleDeleteMutation } from '@/lib/client/roles/role-delete-mutation';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { AccessPage } from '../access-page';
 import { ConfirmButton } from '../../kit/confirm-button';

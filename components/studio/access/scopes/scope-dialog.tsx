@@ -17,7 +17,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import type { ScopeItem } from '@/lib/client/access/types';
-import { useScopeCreateMutation, useScopeRenameMutation } from '@/lib/client/scope/scope-mutations';
+import { useScopeCreateMutation } from '@/lib/client/scope/scope-create-mutation';
+import { useScopeRenameMutation } from '@/lib/client/scope/scope-rename-mutation';
 
 /** Renaming an existing scope, or creating one at the top or under a parent. */
 export type ScopeEdit = { scope?: ScopeItem; parent?: ScopeItem };

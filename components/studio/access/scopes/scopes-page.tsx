@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import type { ScopeItem } from '@/lib/client/access/types';
-import { useScopeDeleteMutation } from '@/lib/client/scope/scope-mutations';
+import { useScopeDeleteMutation } from '@/lib/client/scope/scope-delete-mutation';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { setActiveScope } from '@/lib/client/scope/scope-store';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';

@@ -17,7 +17,7 @@ import { itemKeys } from '@/lib/client/items/keys';
 import { can } from '@/lib/client/permissions/can';
 import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { useVersionSaveMutation } from '@/lib/client/versions/version-mutations';
+import { useVersionSaveMutation } from '@/lib/client/versions/version-save-mutation';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/cn';

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-save-mutation';
 import type { CronInput, CronJob } from '@/lib/client/runtime/types';
 import { SwitchField } from '../../kit/form-parts';
 import { EditDialog } from '../../kit/edit-dialog';

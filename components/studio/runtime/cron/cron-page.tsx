@@ -4,7 +4,7 @@ import { CalendarClock } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { useRuntimeListQuery } from '@/lib/client/runtime/runtime-queries';
+import { useRuntimeListQuery } from '@/lib/client/runtime/runtime-list-query';
 import type { CronJob } from '@/lib/client/runtime/types';
 import { PagedList, useListState } from '../../kit/paged-list';
 import { CreateButton, NameButton, RowControls } from '../row-parts';

@@ -6,7 +6,7 @@ import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
-import { useCronTriggerMutation } from '@/lib/client/runtime/runtime-mutations';
+import { useCronTriggerMutation } from '@/lib/client/runtime/cron-trigger-mutation';
 
 /** Runs a job now; the toast says how it went, the row shows it as its last run. */
 export function RunNowButton({ id, name }: { id: string; name: string }) {

@@ -22,7 +22,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { useCronRunsQuery } from '@/lib/client/runtime/runtime-queries';
+import { useCronRunsQuery } from '@/lib/client/runtime/cron-runs-query';
 import type { CronRun } from '@/lib/client/runtime/types';
 
 const STATUS_VARIANT = { success: 'success', error: 'destructive', running: 'outline' } as const;

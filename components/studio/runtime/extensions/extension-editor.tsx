@@ -19,7 +19,7 @@ import {
 } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-save-mutation';
 import {
   EXTENSION_TYPES,
   type Extension,

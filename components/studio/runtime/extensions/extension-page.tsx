@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryState } from '@/components/studio/kit/data-state';
-import { useExtensionQuery } from '@/lib/client/runtime/runtime-queries';
+import { useExtensionQuery } from '@/lib/client/runtime/extension-query';
 import { ExtensionEditor } from './extension-editor';
 
 /** `/extensions/new` or `/extensions/<id>`: the editor, once an existing extension is loaded. */

@@ -12,7 +12,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { useRuntimeListQuery } from '@/lib/client/runtime/runtime-queries';
+import { useRuntimeListQuery } from '@/lib/client/runtime/runtime-list-query';
 import { EXTENSION_TYPES, type ExtensionRow } from '@/lib/client/runtime/types';
 import { Link } from '@/lib/i18n/navigation';
 import { PagedList, useListState } from '../../kit/paged-list';

@@ -4,10 +4,8 @@ import { Plug } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { TableCell, TableRow } from '@/components/ui/table';
-import {
-  useExtensionOptionsQuery,
-  useRuntimeListQuery,
-} from '@/lib/client/runtime/runtime-queries';
+import { useExtensionOptionsQuery } from '@/lib/client/runtime/extension-options-query';
+import { useRuntimeListQuery } from '@/lib/client/runtime/runtime-list-query';
 import type { CustomService } from '@/lib/client/runtime/types';
 import { Link } from '@/lib/i18n/navigation';
 import { PagedList, useListState } from '../../kit/paged-list';
