@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../fetcher';
+import { useActiveScope } from '../scope/active-scope';
 import { fetchItems } from './items-query';
 import { itemKeys } from './keys';
 import type { Item, ItemKey } from './types';
@@ -36,8 +37,9 @@ export function useItemQuery(
   enabled = true,
   version: string | null = null,
 ) {
+  const scope = useActiveScope();
   return useQuery({
-    queryKey: [...itemKeys.detail(collection, key ?? '$singleton', fields), version],
+    queryKey: [...itemKeys.detail(collection, key ?? '$singleton', fields, scope), version],
     queryFn: async ({ signal }) => {
       if (key === null) return fetchSingleton(collection, fields, signal);
       const body = await apiFetch<{ data: Item | null }>(

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../fetcher';
+import { useActiveScope } from '../scope/active-scope';
 import { revisionKeys } from './keys';
 import type { RevisionsPage } from './types';
 
@@ -14,8 +15,9 @@ export function useItemRevisionsQuery(
   page: number,
   enabled = true,
 ) {
+  const scope = useActiveScope();
   return useQuery({
-    queryKey: revisionKeys.page(collection, item, page),
+    queryKey: revisionKeys.page(collection, item, page, scope),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({
         filter: JSON.stringify({
