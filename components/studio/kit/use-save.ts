@@ -31,6 +31,8 @@ export interface SaveMessages<V, R> {
   invalid?: string;
   /** The studio's own words for a field problem the server named; else its message. */
   wording?: (problem: ApiFieldError) => string | undefined;
+  /** The failure toast's description instead of the server's message (a known refusal). */
+  describe?: (error: unknown, message: string) => string;
   /** Adjusts the per-field messages (a uniqueness refusal names the field...). */
   mapFields?: (fields: Record<string, string>, error: unknown) => Record<string, string>;
 }
@@ -95,7 +97,9 @@ export function useSave<V, R>(
         setErrors({ general, fields: messages.mapFields?.(fields, error) ?? fields });
         toast({
           title: messages.failed ?? common('saveFailed'),
-          description: messages.inline ? undefined : general,
+          description: messages.inline
+            ? undefined
+            : (messages.describe?.(error, general) ?? general),
           variant: 'error',
         });
         throw error;

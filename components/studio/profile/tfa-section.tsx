@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/client/fetcher';
 import { FormAlert } from '../kit/form-alert';
 import { EnrolStep } from '../kit/mfa-steps';
 import { useErrorMessage } from '../kit/use-error-message';
+import { useSave } from '../kit/use-save';
 import { ProfileSection } from './section';
 
 type Step = 'idle' | 'password' | 'enrol' | 'disable';
@@ -22,7 +23,7 @@ type Step = 'idle' | 'password' | 'enrol' | 'disable';
 export function TfaSection({ profile }: { profile: Profile }) {
   const t = useTranslations('Profile');
   const errorMessage = useErrorMessage();
-  const disable = useTfaDisableMutation();
+  const disable = useSave(useTfaDisableMutation(), { saved: t('tfaDisabled'), inline: true });
   const [step, setStep] = useState<Step>('idle');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -39,7 +40,6 @@ export function TfaSection({ profile }: { profile: Profile }) {
       onSuccess: () => {
         setStep('idle');
         setCode('');
-        toast({ title: t('tfaDisabled'), variant: 'success' });
       },
     });
   }
