@@ -4,8 +4,8 @@ import { Plus, ShieldOff, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
-import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Badge } from '@/components/ui/badge';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Select,
@@ -14,7 +14,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
 import { useGrantCreateMutation } from '@/lib/client/access/grant-create-mutation';
 import { useGrantDeleteMutation } from '@/lib/client/access/grant-delete-mutation';
 import { useGrantsQuery } from '@/lib/client/access/grants-query';
@@ -25,12 +24,11 @@ import { ROOT, scopeLabel, ScopeSelect } from './scope-select';
 /** The policies given directly to one user or one role, each at a scope; add and remove. */
 export function HolderPolicies({ holder }: { holder: { user: string } | { role: string } }) {
   const t = useTranslations('Access.grants');
-  const errorMessage = useErrorMessage();
   const grants = useGrantsQuery(holder);
   const policies = usePoliciesQuery();
   const scopes = useScopesQuery();
-  const create = useGrantCreateMutation();
-  const remove = useGrantDeleteMutation();
+  const create = useSave(useGrantCreateMutation(), { saved: t('added') });
+  const remove = useSave(useGrantDeleteMutation(), { saved: t('removed') });
   const [policy, setPolicy] = useState('');
   const [scope, setScope] = useState(ROOT);
   const policyName = (id: string | null) =>
@@ -47,10 +45,8 @@ export function HolderPolicies({ holder }: { holder: { user: string } | { role: 
       },
       {
         onSuccess: () => {
-          toast({ title: t('added'), variant: 'success' });
           setPolicy('');
         },
-        onError: (error) => toast({ title: errorMessage(error), variant: 'error' }),
       },
     );
   }
@@ -78,12 +74,7 @@ export function HolderPolicies({ holder }: { holder: { user: string } | { role: 
                     size="icon"
                     aria-label={t('remove', { policy: policyName(g.policy) })}
                     disabled={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(g.id, {
-                        onSuccess: () => toast({ title: t('removed'), variant: 'success' }),
-                        onError: (error) => toast({ title: errorMessage(error), variant: 'error' }),
-                      })
-                    }
+                    onClick={() => remove.mutate(g.id)}
                   >
                     <Trash2 aria-hidden />
                   </Button>

@@ -4,8 +4,8 @@ import { Plus, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
-import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Badge } from '@/components/ui/badge';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import {
@@ -15,7 +15,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
 import { useGrantCreateMutation } from '@/lib/client/access/grant-create-mutation';
 import { useGrantDeleteMutation } from '@/lib/client/access/grant-delete-mutation';
 import { usePolicyHoldersQuery } from '@/lib/client/access/policy-holders-query';
@@ -29,17 +28,15 @@ import { useDebounced } from '../../kit/use-debounced';
 /** Who holds this policy (roles and users) and at which scope; grant and revoke here. */
 export function PolicyHolders({ policy }: { policy: string }) {
   const t = useTranslations('Access.holders');
-  const errorMessage = useErrorMessage();
   const holders = usePolicyHoldersQuery(policy);
   const roles = useRolesQuery();
   const scopes = useScopesQuery();
   const [search, setSearch] = useState('');
   const users = useUserOptionsQuery(useDebounced(search));
-  const create = useGrantCreateMutation();
-  const remove = useGrantDeleteMutation();
+  const create = useSave(useGrantCreateMutation(), { saved: t('granted') });
+  const remove = useSave(useGrantDeleteMutation(), { saved: t('revoked') });
   const [holder, setHolder] = useState('');
   const [scope, setScope] = useState(ROOT);
-  const fail = (error: unknown) => toast({ title: errorMessage(error), variant: 'error' });
 
   function add() {
     const [kind, id] = holder.split(':');
@@ -53,10 +50,8 @@ export function PolicyHolders({ policy }: { policy: string }) {
       },
       {
         onSuccess: () => {
-          toast({ title: t('granted'), variant: 'success' });
           setHolder('');
         },
-        onError: fail,
       },
     );
   }
@@ -85,12 +80,7 @@ export function PolicyHolders({ policy }: { policy: string }) {
                     size="icon"
                     aria-label={t('revoke', { name })}
                     disabled={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(row.id, {
-                        onSuccess: () => toast({ title: t('revoked'), variant: 'success' }),
-                        onError: fail,
-                      })
-                    }
+                    onClick={() => remove.mutate(row.id)}
                   >
                     <Trash2 aria-hidden />
                   </Button>
