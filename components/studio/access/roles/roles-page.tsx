@@ -4,8 +4,8 @@ import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
 import type { RoleRow } from '@/lib/client/access/types';
 import { useRoleDeleteMutation } from '@/lib/client/roles/role-delete-mutation';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
@@ -26,7 +26,7 @@ function RoleBranch({
   onAdd: (parent: string) => void;
 }) {
   const t = useTranslations('Access.roles');
-  const remove = useRoleDeleteMutation();
+  const remove = useSave(useRoleDeleteMutation(), { saved: t('deleted'), inline: true });
   return (
     <ul className="flex flex-col">
       {nodes.map((node) => (
@@ -65,11 +65,7 @@ function RoleBranch({
               label={t('delete', { name: node.row.name })}
               title={t('deleteTitle', { name: node.row.name })}
               description={t('deleteBody')}
-              onConfirm={() =>
-                remove
-                  .mutateAsync(node.row.id)
-                  .then(() => toast({ title: t('deleted'), variant: 'success' }))
-              }
+              onConfirm={() => remove.mutateAsync(node.row.id)}
             />
           </div>
           {node.children.length > 0 && (

@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
 import { Badge } from '@/components/ui/badge';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
 import type { ScopeItem } from '@/lib/client/access/types';
 import { useScopeDeleteMutation } from '@/lib/client/scope/scope-delete-mutation';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
@@ -26,7 +26,7 @@ function Branch({
 }) {
   const t = useTranslations('Access.scopes');
   const active = useActiveScope();
-  const remove = useScopeDeleteMutation();
+  const remove = useSave(useScopeDeleteMutation(), { saved: t('deleted'), inline: true });
   return (
     <ul className="flex flex-col">
       {nodes.map(({ row, children, depth }) => (
@@ -76,7 +76,6 @@ function Branch({
                   if (active && (active === row.uri || active.startsWith(`${row.uri}/`))) {
                     setActiveScope(null);
                   }
-                  toast({ title: t('deleted'), variant: 'success' });
                 })
               }
             />
