@@ -9,8 +9,8 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/client/fetcher';
 import { useSmtpTestMutation } from '@/lib/client/settings/smtp-test-mutation';
 import { FormAlert } from '../kit/form-alert';
-import { useSave } from '../kit/use-save';
 import { useErrorMessage } from '../kit/use-error-message';
+import { useSave } from '../kit/use-save';
 
 /**
  * Checks the saved SMTP settings and, with an address, sends a test mail. The server's own

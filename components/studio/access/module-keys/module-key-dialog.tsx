@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -25,7 +26,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useModuleKeySaveMutation } from '@/lib/client/access/module-key-save-mutation';
 import type { ModuleKeyNode } from '@/lib/client/access/types';
 import { subtreeIds } from '../tree';
-import { useSave } from '@/components/studio/kit/use-save';
 
 export type ModuleKeyEdit = { node?: ModuleKeyNode; parent?: string; folder: boolean };
 

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
 import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,7 +23,6 @@ import { usePolicySaveMutation } from '@/lib/client/policies/policy-save-mutatio
 import { usePoliciesQuery } from '@/lib/client/policies/policies-query';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { AccessPage } from '../access-page';
-import { useSave } from '@/components/studio/kit/use-save';
 
 function CreatePolicyDialog({
   open,

@@ -4,8 +4,8 @@ import { Plus, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
-import { Badge } from '@/components/ui/badge';
 import { useSave } from '@/components/studio/kit/use-save';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import {

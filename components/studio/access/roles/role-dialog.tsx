@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -27,7 +28,6 @@ import type { RoleRow } from '@/lib/client/access/types';
 import { useRoleSaveMutation } from '@/lib/client/roles/role-save-mutation';
 import { HolderPolicies } from '../grants/holder-policies';
 import { subtreeIds } from '../tree';
-import { useSave } from '@/components/studio/kit/use-save';
 
 const TOP = 'top';
 

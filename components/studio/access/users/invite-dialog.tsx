@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,7 +25,6 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import type { RoleRow } from '@/lib/client/access/types';
 import { useUserInviteMutation } from '@/lib/client/users/user-invite-mutation';
-import { useSave } from '@/components/studio/kit/use-save';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -29,7 +30,6 @@ import { useUserUpdateMutation } from '@/lib/client/users/user-update-mutation';
 import { userLabel } from '../../kit/user-labels';
 import { UserPolicies } from './user-policies';
 import { UserSecurity } from './user-security';
-import { useSave } from '@/components/studio/kit/use-save';
 
 const NO_ROLE = 'none';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

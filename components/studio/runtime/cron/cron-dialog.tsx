@@ -8,10 +8,10 @@ import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-save-mutati
 import type { CronInput, CronJob } from '@/lib/client/runtime/types';
 import { SwitchField } from '../../kit/form-parts';
 import { EditDialog } from '../../kit/edit-dialog';
+import { useSave } from '../../kit/use-save';
 import { ExtensionSelect } from '../extension-select';
 import { JsonField } from '../json-field';
 import { jsonText, parseJson } from '../json-text';
-import { useSave } from '../../kit/use-save';
 import { useRuntimeFieldWords } from '../field-words';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

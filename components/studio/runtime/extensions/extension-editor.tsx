@@ -28,8 +28,8 @@ import {
 } from '@/lib/client/runtime/types';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { SwitchField } from '../../kit/form-parts';
-import { DeleteButton } from '../delete-button';
 import { useSave } from '../../kit/use-save';
+import { DeleteButton } from '../delete-button';
 import { useRuntimeFieldWords } from '../field-words';
 import { When } from '../when';
 import { EndpointUrl } from './endpoint-url';

@@ -8,10 +8,10 @@ import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-save-mutati
 import type { CustomService, ServiceInput } from '@/lib/client/runtime/types';
 import { SwitchField } from '../../kit/form-parts';
 import { EditDialog } from '../../kit/edit-dialog';
+import { useSave } from '../../kit/use-save';
 import { ExtensionSelect } from '../extension-select';
 import { JsonField } from '../json-field';
 import { jsonText, parseJson } from '../json-text';
-import { useSave } from '../../kit/use-save';
 import { useRuntimeFieldWords } from '../field-words';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
