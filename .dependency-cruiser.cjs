@@ -8,8 +8,64 @@ const DOMAIN =
   'items|schema|auth|access|system|snapshot|settings|logs|activity|events|mail|utils|instance|runtime|mcp|versions|workflows';
 const BINDING = '^lib/(?!http/)[a-z/-]*/http[.]ts$';
 
+/**
+ * The studio's own table (STUDIO.md): a feature folder `components/studio/<feature>/` builds on
+ * the kit (`components/studio/kit/`), the primitives (`components/ui/`), the data layer
+ * (`lib/client/`) and itself, never on a sibling feature, the studio shell or a route file.
+ * Exceptions, each deliberate:
+ *   - npm packages, `lib/cn.ts` (class names) and `lib/i18n/` (locale-aware Link and router);
+ *   - type-only imports of server shapes (`lib/schema/types`...), which the browser rule of
+ *     eslint.config.mjs already limits to types;
+ *   - pages that compose other features' panels: the item editor (content) shows the file
+ *     input, the version switcher and the workflow panel; the home screen shows the activity
+ *     chart and feed.
+ * The kit is below every feature: it imports no feature, shell file or route.
+ */
+const STUDIO = '^components/studio/';
+const STUDIO_COMPOSERS = { content: ['files', 'versions', 'workflows'], home: ['activity'] };
+const STUDIO_LIB_ALLOWED = ['^lib/client/', '^lib/cn[.]ts$', '^lib/i18n/'];
+const studioFeatureRules = [
+  {
+    name: 'studio-feature-sideways',
+    comment:
+      'A studio feature imports the kit, components/ui, lib/client and itself; a piece two ' +
+      'features need belongs in components/studio/kit.',
+    severity: 'error',
+    from: {
+      path: `${STUDIO}(?!kit/)([^/]+)/`,
+      pathNot: `${STUDIO}(${Object.keys(STUDIO_COMPOSERS).join('|')})/`,
+    },
+    to: { path: '^(components|app)/', pathNot: ['^components/ui/', `${STUDIO}(kit|$1)/`] },
+  },
+  ...Object.entries(STUDIO_COMPOSERS).map(([feature, uses]) => ({
+    name: 'studio-feature-sideways',
+    comment: `${feature} composes the panels of ${uses.join(' and ')}; nothing else sideways.`,
+    severity: 'error',
+    from: { path: `${STUDIO}${feature}/` },
+    to: {
+      path: '^(components|app)/',
+      pathNot: ['^components/ui/', `${STUDIO}(kit|${feature}|${uses.join('|')})/`],
+    },
+  })),
+  {
+    name: 'studio-feature-server-code',
+    comment: 'Server modules reach the studio as types only; data goes through lib/client.',
+    severity: 'error',
+    from: { path: `${STUDIO}[^/]+/` },
+    to: { path: '^lib/', pathNot: STUDIO_LIB_ALLOWED, dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'studio-kit-below-features',
+    comment: 'The kit is shared by every feature, so it imports none of them.',
+    severity: 'error',
+    from: { path: `${STUDIO}kit/` },
+    to: { path: '^(components|app)/', pathNot: ['^components/ui/', `${STUDIO}kit/`] },
+  },
+];
+
 module.exports = {
   forbidden: [
+    ...studioFeatureRules,
     {
       name: 'ground-floor-imports-nothing',
       comment: 'lib/core is imported by every layer, so it imports nothing else from lib/.',

@@ -35,7 +35,7 @@ const config = [
                 '@/lib/*',
                 '!@/lib/client',
                 '!@/lib/client/*',
-                '!@/lib/utils',
+                '!@/lib/cn',
                 '!@/lib/i18n',
                 '!@/lib/i18n/*',
               ],

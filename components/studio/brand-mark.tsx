@@ -1,6 +1,6 @@
 import { Database } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** The product mark: a rounded tile with the database glyph beside the name. */
 export function BrandMark({

@@ -8,8 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { usePasswordRequestMutation } from '@/lib/client/auth/password-request-mutation';
-import { FormAlert } from './form-alert';
-import { useErrorMessage } from './use-error-message';
+import { FormAlert } from './kit/form-alert';
+import { useErrorMessage } from './kit/use-error-message';
 
 export function ForgotPasswordForm() {
   const t = useTranslations('ForgotPassword');

@@ -4,7 +4,7 @@ import { Languages } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import { routing } from '@/lib/i18n/routing';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** Links to the current page in each studio language. */
 export function LocaleSwitcher({ className }: { className?: string }) {

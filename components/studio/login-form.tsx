@@ -11,10 +11,10 @@ import { ApiError } from '@/lib/client/fetcher';
 import { useLoginMutation, type LoginNext } from '@/lib/client/auth/login-mutation';
 import { providerSessionState } from '@/lib/client/auth/providers-query';
 import { safeRedirect } from '@/lib/client/auth/safe-redirect';
-import { FormAlert } from './form-alert';
-import { EnrolStep, OtpStep } from './mfa-steps';
+import { FormAlert } from './kit/form-alert';
+import { EnrolStep, OtpStep } from './kit/mfa-steps';
 import { ProviderButtons } from './provider-buttons';
-import { useErrorMessage } from './use-error-message';
+import { useErrorMessage } from './kit/use-error-message';
 
 type Step =
   | { kind: 'credentials' }

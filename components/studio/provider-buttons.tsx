@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { Button } from '@/components/ui/button';
-import { providerLoginHref, useAuthProviders } from '@/lib/client/auth/providers-query';
+import { providerLoginHref, useAuthProvidersQuery } from '@/lib/client/auth/providers-query';
 import { safeRedirect } from '@/lib/client/auth/safe-redirect';
 
 /** One button per identity provider the server lists; nothing at all when there are none. */
@@ -12,7 +12,7 @@ export function ProviderButtons({ disabled }: { disabled?: boolean }) {
   const t = useTranslations('Login');
   const locale = useLocale();
   const next = safeRedirect(useSearchParams().get('redirect'), locale);
-  const providers = useAuthProviders();
+  const providers = useAuthProvidersQuery();
   if (!providers.data?.length) return null;
   return (
     <div className="flex flex-col gap-3">

@@ -36,8 +36,9 @@ function getQueryClient(): QueryClient {
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
-  // Data of one scope must never show in another: a scope switch drops every cached answer
-  // (keys that carry the scope would miss anyway; this also covers those that don't).
+  // Data of one scope must never show in another. Every scope-dependent key carries a scope:
+  // the active one where the hook reads it, or null for "the scope of the session cookie",
+  // which a switch changes; so the switch also drops every cached answer.
   useEffect(() => subscribeScope(() => void queryClient.resetQueries()), [queryClient]);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { usePasswordResetMutation } from '@/lib/client/auth/password-reset-mutation';
-import { TokenPasswordForm } from './token-password-form';
+import { TokenPasswordForm } from './kit/token-password-form';
 
 export function ResetPasswordForm() {
   return (

@@ -13,8 +13,8 @@ import { useMyScopesQuery } from '@/lib/client/scope/my-scopes-query';
 import { checkScope } from '@/lib/client/scope/scope-check';
 import { setActiveScope } from '@/lib/client/scope/scope-store';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
-import { cn } from '@/lib/utils';
-import { useErrorMessage } from './use-error-message';
+import { cn } from '@/lib/cn';
+import { useErrorMessage } from './kit/use-error-message';
 
 const URI = /^(\/[a-z0-9][a-z0-9._-]*)+$/;
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetClose, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { BrandMark } from './brand-mark';
 import { LocaleSwitcher } from './locale-switcher';
 import { allowed, isActive, NAV_ITEMS } from './nav-items';

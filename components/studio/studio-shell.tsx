@@ -6,10 +6,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogoutMutation } from '@/lib/client/auth/logout-mutation';
-import { useMe } from '@/lib/client/auth/me-query';
-import { useOwesSecondFactor } from '@/lib/client/auth/second-factor-query';
+import { useMeQuery } from '@/lib/client/auth/me-query';
+import { useOwesSecondFactorQuery } from '@/lib/client/auth/second-factor-query';
 import { ApiError } from '@/lib/client/fetcher';
-import { useMyAccess } from '@/lib/client/profile/my-access-query';
+import { useMyAccessQuery } from '@/lib/client/profile/my-access-query';
 import { landingScope, useMyScopesQuery } from '@/lib/client/scope/my-scopes-query';
 import { setActiveScope } from '@/lib/client/scope/scope-store';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
@@ -18,7 +18,7 @@ import { BrandMark } from './brand-mark';
 import { NoStudioAccess } from './no-studio-access';
 import { ScopeSwitcher } from './scope-switcher';
 import { MobileNav, Sidebar } from './sidebar';
-import { useErrorMessage } from './use-error-message';
+import { useErrorMessage } from './kit/use-error-message';
 import { useProfileLocale } from './use-profile-locale';
 import { UserMenu } from './user-menu';
 
@@ -26,8 +26,8 @@ import { UserMenu } from './user-menu';
 export function StudioShell({ children }: { children: ReactNode }) {
   const t = useTranslations('Common');
   const router = useRouter();
-  const me = useMe();
-  const owes = useOwesSecondFactor(me.isSuccess);
+  const me = useMeQuery();
+  const owes = useOwesSecondFactorQuery(me.isSuccess);
   const logout = useLogoutMutation();
   const errorMessage = useErrorMessage();
   const signedOut = me.error instanceof ApiError && me.error.status === 401;
@@ -35,7 +35,7 @@ export function StudioShell({ children }: { children: ReactNode }) {
   const { mutate: endSession } = logout;
   // Asked only of a full session: a half-signed-in one is refused everything but its profile.
   const activeScope = useActiveScope();
-  const access = useMyAccess(activeScope, owes.data === false);
+  const access = useMyAccessQuery(activeScope, owes.data === false);
   // No studio here, but perhaps at a scope the user holds (a tenant's member): go there.
   const noStudioHere = access.data?.app === false;
   const mine = useMyScopesQuery(owes.data === false);

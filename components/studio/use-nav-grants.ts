@@ -1,16 +1,16 @@
 'use client';
 
 import { can, isAdmin } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
-import { useMyAccess } from '@/lib/client/profile/my-access-query';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
+import { useMyAccessQuery } from '@/lib/client/profile/my-access-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import type { Grants } from './nav-items';
 
 /** What the navigation may offer the caller; null while still being asked. */
 export function useNavGrants(): Grants | null {
   const scope = useActiveScope();
-  const permissions = usePermissionsMe(scope);
-  const access = useMyAccess(scope);
+  const permissions = usePermissionsMeQuery(scope);
+  const access = useMyAccessQuery(scope);
   if (!permissions.data || !access.data) return null;
   return {
     admin: access.data.admin || isAdmin(permissions.data),

@@ -4,7 +4,7 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** A modal that interrupts for a decision: no outside-click dismissal, focus starts on Cancel. */
 export const AlertDialog = AlertDialogPrimitive.Root;

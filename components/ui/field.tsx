@@ -3,7 +3,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** What a field hands to its control so label, hint and error reach assistive technology. */
 export interface FieldControlProps {

@@ -2,7 +2,7 @@
 
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** A panel sliding in from the left edge, on Radix Dialog (focus trap, Escape, overlay click). */
 export const Sheet = DialogPrimitive.Root;

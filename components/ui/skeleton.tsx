@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** A placeholder block; decorative, so the surrounding region announces loading instead. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {

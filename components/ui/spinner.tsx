@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** Decorative by default; pass `aria-label` when the spinner is the only sign of progress. */
 export function Spinner({ className, ...props }: ComponentProps<typeof LoaderCircle>) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** A plain table in a horizontally scrolling frame, so wide tables never widen the page. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {

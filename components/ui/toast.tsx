@@ -2,7 +2,7 @@
 
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 export interface ToastMessage {
   id: number;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageHeader } from '@/components/studio/page-header';
+import { PageHeader } from '@/components/studio/kit/page-header';
 import { AccessNav } from './access-nav';
 
 /** Header, section links and content: the frame of every access page. */

@@ -12,7 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { ActivityDay } from '@/lib/client/activity/types';
-import { useActionLabel } from './action-label';
+import { useActionLabel } from '../kit/action-label';
 
 // Fixed colours for the common actions; anything else takes the next of the spare ones.
 const KNOWN: Record<string, string> = {

@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ActivityEntry as Entry } from '@/lib/client/activity/types';
 import { Link } from '@/lib/i18n/navigation';
-import { useActionLabel } from './action-label';
+import { useActionLabel } from '../kit/action-label';
 
 /** System collections have no content pages; user collections link to the item. */
 function itemHref(entry: Entry): string | null {

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/select';
 import type { ActivityFacets } from '@/lib/client/activity/activity-facets-query';
 import type { ActivityFilters as Filters } from '@/lib/client/activity/types';
-import { useActionLabel } from './action-label';
+import { useActionLabel } from '../kit/action-label';
 
 // Radix Select items cannot have an empty value: this one stands for "no filter".
 const ANY = '__any__';

@@ -3,16 +3,16 @@
 import { History } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useActivity } from '@/lib/client/activity/activity-query';
-import { useActivityFacets } from '@/lib/client/activity/activity-facets-query';
-import { useActivityPerDay } from '@/lib/client/activity/activity-per-day-query';
+import { useActivityQuery } from '@/lib/client/activity/activity-query';
+import { useActivityFacetsQuery } from '@/lib/client/activity/activity-facets-query';
+import { useActivityPerDayQuery } from '@/lib/client/activity/activity-per-day-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { EmptyState } from '../empty-state';
-import { PageHeader } from '../page-header';
+import { EmptyState } from '../kit/empty-state';
+import { PageHeader } from '../kit/page-header';
 import { ActionsChart } from './actions-chart';
 import { ActivityFilters } from './activity-filters';
 import { ActivityTimeline } from './activity-timeline';
-import { ErrorState } from '@/components/studio/data-state';
+import { ErrorState } from '@/components/studio/kit/data-state';
 import { useActivityFilters } from './use-activity-filters';
 
 const PAGE_SIZE = 25;
@@ -22,15 +22,15 @@ export function ActivityScreen() {
   const t = useTranslations('Activity');
   const scope = useActiveScope();
   const { filters, page, setFilters, setPage } = useActivityFilters();
-  const facets = useActivityFacets(scope);
+  const facets = useActivityFacetsQuery(scope);
   // The chart covers the last 30 days; the date range narrows only the timeline.
   const chartFilters = {
     user: filters.user,
     collection: filters.collection,
     action: filters.action,
   };
-  const perDay = useActivityPerDay(scope, chartFilters, CHART_DAYS);
-  const list = useActivity(scope, filters, page, PAGE_SIZE);
+  const perDay = useActivityPerDayQuery(scope, chartFilters, CHART_DAYS);
+  const list = useActivityQuery(scope, filters, page, PAGE_SIZE);
 
   return (
     <>

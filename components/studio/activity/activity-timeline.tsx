@@ -1,10 +1,10 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { Pagination } from '@/components/studio/pagination';
+import { Pagination } from '@/components/studio/kit/pagination';
 import type { ActivityUser } from '@/lib/client/activity/activity-facets-query';
 import type { ActivityEntry, ActivityPage } from '@/lib/client/activity/types';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { ActivityEntryRow } from './activity-entry';
 
 /** Entries grouped under their (local) day, newest first, as the server sorted them. */

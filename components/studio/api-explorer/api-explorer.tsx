@@ -6,7 +6,7 @@ import { useSearchParams } from 'next/navigation';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../kit/page-header';
 
 /**
  * The two documents the explorer shows: the caller's own API (their collections, verbs and

@@ -5,14 +5,14 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isAdmin } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
-import { EmptyState } from '../empty-state';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
+import { EmptyState } from '../kit/empty-state';
 import { QueryError } from './query-error';
 
 /** The data model is for administrators; everyone else is told so instead of seeing errors. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const t = useTranslations('DataModel');
-  const permissions = usePermissionsMe();
+  const permissions = usePermissionsMeQuery();
   if (permissions.isPending) {
     return (
       <div className="flex flex-col gap-3" aria-busy="true">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** A labelled group of native radio buttons shown as cards: keyboard arrows work as usual. */
 export function ChoiceGroup<V extends string>({

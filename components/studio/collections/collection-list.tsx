@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { isFolder, type CollectionNode } from '@/lib/client/collections/collection-tree';
 import { metaOf } from '@/lib/client/collections/schema-types';
 import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** The collection tree: folders hold their collections, one row per collection. */
 export function CollectionList({ nodes, depth = 0 }: { nodes: CollectionNode[]; depth?: number }) {

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useCollections } from '@/lib/client/collections/collections-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
 import { isFolder } from '@/lib/client/collections/collection-tree';
 import { metaOf } from '@/lib/client/collections/schema-types';
 import { Link } from '@/lib/i18n/navigation';
-import { EmptyState } from '../empty-state';
-import { PageHeader } from '../page-header';
+import { EmptyState } from '../kit/empty-state';
+import { PageHeader } from '../kit/page-header';
 import { AdminGate } from './admin-gate';
 import { CollectionSettingsForm } from './collection-settings-form';
 import { DeleteCollectionDialog } from './delete-collection-dialog';
@@ -39,7 +39,7 @@ export function CollectionPage({ name }: { name: string }) {
 
 function CollectionDetail({ name }: { name: string }) {
   const t = useTranslations('CollectionPage');
-  const collections = useCollections();
+  const collections = useCollectionsQuery();
   const [deleting, setDeleting] = useState(false);
 
   if (collections.isPending) {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { CollectionIcon } from '@/components/studio/collection-icon';
+import { CollectionIcon } from '@/components/studio/kit/collection-icon';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
@@ -17,9 +17,9 @@ import {
   type Field as SchemaField,
 } from '@/lib/client/collections/schema-types';
 import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutation';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import { FieldSelect, NONE } from './field-select';
-import { useSchemaNotifier } from './schema-notifier';
+import { useSchemaSave } from './use-schema-save';
 import { TemplateInput } from './template-input';
 
 const SEARCHABLE_TYPES = new Set(['string', 'text', 'csv', 'json']);
@@ -39,10 +39,12 @@ export function CollectionSettingsForm({
   const t = useTranslations('CollectionSettings');
   const name = collection.collection;
   const meta = metaOf(collection);
-  const fields = useFields(name);
-  const notifier = useSchemaNotifier();
-  const update = useCollectionUpdateMutation(notifier);
-  const updateField = useFieldUpdateMutation(notifier);
+  const fields = useFieldsQuery(name);
+  const update = useSchemaSave(useCollectionUpdateMutation(), (v) => ({
+    key: 'collectionUpdated',
+    name: v.collection,
+  }));
+  const updateField = useSchemaSave(useFieldUpdateMutation(), () => null);
   const readOnly = collection.system;
   const folder = collection.schema === null;
 
@@ -90,7 +92,6 @@ export function CollectionSettingsForm({
         collection: name,
         field: f.field,
         body: { meta: { searchable: want } },
-        quiet: true,
       });
     }
     setSearchable({});

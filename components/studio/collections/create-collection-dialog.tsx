@@ -34,7 +34,8 @@ import {
   isValidIdentifier,
   toIdentifier,
 } from '@/lib/client/collections/identifier-rules';
-import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSchemaSave } from './use-schema-save';
 import type { Collection } from '@/lib/client/collections/schema-types';
 import { useRouter } from '@/lib/i18n/navigation';
 import { ChoiceGroup } from './choice-group';
@@ -55,9 +56,11 @@ export function CreateCollectionDialog({
 }) {
   const t = useTranslations('CreateCollection');
   const router = useRouter();
-  const errorText = useApiErrorText();
-  const notifier = useSchemaNotifier();
-  const create = useCollectionCreateMutation(notifier);
+  const errorText = useErrorMessage();
+  const create = useSchemaSave(useCollectionCreateMutation(), (draft) => ({
+    key: 'collectionCreated',
+    name: draft.name,
+  }));
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'collection' | 'folder'>('collection');
   const [primaryKey, setPrimaryKey] = useState<PrimaryKeyKind>('integer');

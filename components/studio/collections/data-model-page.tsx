@@ -9,10 +9,10 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { collectionTree, countNodes } from '@/lib/client/collections/collection-tree';
-import { useCollections } from '@/lib/client/collections/collections-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
 import { Link } from '@/lib/i18n/navigation';
-import { EmptyState } from '../empty-state';
-import { PageHeader } from '../page-header';
+import { EmptyState } from '../kit/empty-state';
+import { PageHeader } from '../kit/page-header';
 import { AdminGate } from './admin-gate';
 import { CollectionList } from './collection-list';
 import { CreateCollectionDialog } from './create-collection-dialog';
@@ -43,7 +43,7 @@ export function DataModelPage() {
 
 function CollectionsBrowser() {
   const t = useTranslations('Collections');
-  const collections = useCollections();
+  const collections = useCollectionsQuery();
   const [search, setSearch] = useState('');
   const [system, setSystem] = useState(false);
   const [creating, setCreating] = useState(false);

@@ -16,8 +16,9 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCollectionDeleteMutation } from '@/lib/client/collections/collection-delete-mutation';
-import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
-import { useRelations } from '@/lib/client/relations/relations-query';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSchemaSave } from './use-schema-save';
+import { useRelationsQuery } from '@/lib/client/relations/relations-query';
 import { useRouter } from '@/lib/i18n/navigation';
 
 /** Dropping a table loses its data: the name must be typed before the button works. */
@@ -32,10 +33,12 @@ export function DeleteCollectionDialog({
 }) {
   const t = useTranslations('DeleteCollection');
   const router = useRouter();
-  const errorText = useApiErrorText();
-  const notifier = useSchemaNotifier();
-  const remove = useCollectionDeleteMutation(notifier);
-  const relations = useRelations();
+  const errorText = useErrorMessage();
+  const remove = useSchemaSave(useCollectionDeleteMutation(), (name) => ({
+    key: 'collectionDeleted',
+    name,
+  }));
+  const relations = useRelationsQuery();
   const [typed, setTyped] = useState('');
   const linked = (relations.data ?? []).filter(
     (r) => r.collection === collection || r.related_collection === collection,

@@ -13,7 +13,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useFieldDeleteMutation } from '@/lib/client/fields/field-delete-mutation';
-import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSchemaSave } from './use-schema-save';
 
 export function DeleteFieldDialog({
   collection,
@@ -25,9 +26,11 @@ export function DeleteFieldDialog({
   onClose: () => void;
 }) {
   const t = useTranslations('DeleteField');
-  const notifier = useSchemaNotifier();
-  const remove = useFieldDeleteMutation(notifier);
-  const errorText = useApiErrorText();
+  const remove = useSchemaSave(useFieldDeleteMutation(), (v) => ({
+    key: 'fieldDeleted',
+    name: v.field,
+  }));
+  const errorText = useErrorMessage();
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()}>
       <AlertDialogContent>

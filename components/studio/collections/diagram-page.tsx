@@ -4,12 +4,12 @@ import { ArrowLeft, Network } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCollections } from '@/lib/client/collections/collections-query';
-import { useAllFields } from '@/lib/client/fields/all-fields-query';
-import { useRelations } from '@/lib/client/relations/relations-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
+import { useAllFieldsQuery } from '@/lib/client/fields/all-fields-query';
+import { useRelationsQuery } from '@/lib/client/relations/relations-query';
 import { Link } from '@/lib/i18n/navigation';
-import { EmptyState } from '../empty-state';
-import { PageHeader } from '../page-header';
+import { EmptyState } from '../kit/empty-state';
+import { PageHeader } from '../kit/page-header';
 import { AdminGate } from './admin-gate';
 import { QueryError } from './query-error';
 
@@ -40,9 +40,9 @@ export function DiagramPage() {
 
 function Diagram() {
   const t = useTranslations('Erd');
-  const collections = useCollections();
-  const fields = useAllFields();
-  const relations = useRelations();
+  const collections = useCollectionsQuery();
+  const fields = useAllFieldsQuery();
+  const relations = useRelationsQuery();
   const queries = [collections, fields, relations];
   const failed = queries.find((q) => q.isError);
   if (failed)

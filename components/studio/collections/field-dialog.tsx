@@ -17,7 +17,7 @@ import type {
   InterfaceDefinition,
   Relation,
 } from '@/lib/client/collections/schema-types';
-import { useGroupedInterfaces } from '@/lib/client/interfaces/interfaces-query';
+import { useGroupedInterfacesQuery } from '@/lib/client/interfaces/interfaces-query';
 import { relationKindOf } from '@/lib/client/relations/interface-relation';
 import { FieldForm } from './field-form';
 import { InterfacePicker } from './interface-picker';
@@ -44,7 +44,7 @@ export function FieldDialog({
 }) {
   const t = useTranslations('FieldEditor');
   const interfaceName = useInterfaceName();
-  const interfaces = useGroupedInterfaces();
+  const interfaces = useGroupedInterfacesQuery();
   const [picked, setPicked] = useState<InterfaceDefinition | null>(null);
 
   const editingIface: InterfaceDefinition | null = editing

@@ -17,7 +17,8 @@ import {
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { checkIdentifier } from '@/lib/client/collections/identifier-rules';
-import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSchemaSave } from './use-schema-save';
 import type { Field, InterfaceDefinition, Relation } from '@/lib/client/collections/schema-types';
 import {
   createBody,
@@ -27,7 +28,7 @@ import {
   isAliasInterface,
   updateBody,
   type FieldDraft,
-} from '@/lib/client/fields/field-draft';
+} from '@/components/studio/collections/field-draft';
 import { useFieldCreateMutation } from '@/lib/client/fields/field-create-mutation';
 import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutation';
 import { compatibleInterfaces } from '@/lib/client/fields/interface-compat';
@@ -60,10 +61,15 @@ export function FieldForm({
 }) {
   const t = useTranslations('FieldEditor');
   const interfaceName = useInterfaceName();
-  const errorText = useApiErrorText();
-  const notifier = useSchemaNotifier();
-  const create = useFieldCreateMutation(notifier);
-  const update = useFieldUpdateMutation(notifier);
+  const errorText = useErrorMessage();
+  const create = useSchemaSave(useFieldCreateMutation(), (v) => ({
+    key: 'fieldCreated',
+    name: v.body.field,
+  }));
+  const update = useSchemaSave(useFieldUpdateMutation(), (v) => ({
+    key: 'fieldUpdated',
+    name: v.field,
+  }));
   const [draft, setDraft] = useState<FieldDraft>(() =>
     editing ? draftFromField(editing) : emptyDraft(iface.id, iface.types[0] ?? 'string'),
   );

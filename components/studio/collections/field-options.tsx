@@ -11,7 +11,7 @@ import {
   STRING_TYPES,
   type DraftError,
   type FieldDraft,
-} from '@/lib/client/fields/field-draft';
+} from '@/components/studio/collections/field-draft';
 
 /** The options that apply to the chosen interface and type. */
 export function FieldOptions({

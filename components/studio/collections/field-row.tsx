@@ -7,8 +7,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Field, Relation } from '@/lib/client/collections/schema-types';
 import { relationOf } from '@/lib/client/relations/relation-kind';
-import { cn } from '@/lib/utils';
-import { DragGrip, MoveButtons } from '../reorder';
+import { cn } from '@/lib/cn';
+import { DragGrip, MoveButtons } from '../kit/reorder';
 
 export function FieldRow({
   field,

@@ -8,16 +8,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { Collection, Field } from '@/lib/client/collections/schema-types';
 import { moveItem, orderedFields } from '@/lib/client/fields/field-order';
 import { useFieldSortMutation } from '@/lib/client/fields/field-sort-mutation';
-import { useFields } from '@/lib/client/fields/fields-query';
-import { useGroupedInterfaces } from '@/lib/client/interfaces/interfaces-query';
-import { useRelations } from '@/lib/client/relations/relations-query';
-import { EmptyState } from '../empty-state';
-import { useDragReorder } from '../reorder';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
+import { useGroupedInterfacesQuery } from '@/lib/client/interfaces/interfaces-query';
+import { useRelationsQuery } from '@/lib/client/relations/relations-query';
+import { EmptyState } from '../kit/empty-state';
+import { useDragReorder } from '../kit/reorder';
 import { DeleteFieldDialog } from './delete-field-dialog';
 import { FieldDialog } from './field-dialog';
 import { FieldRow } from './field-row';
 import { QueryError } from './query-error';
-import { useSchemaNotifier } from './schema-notifier';
+import { useSchemaSave } from './use-schema-save';
 import { useInterfaceName } from './interface-name';
 
 export function FieldsPanel({
@@ -29,16 +29,18 @@ export function FieldsPanel({
 }) {
   const t = useTranslations('FieldEditor');
   const name = collection.collection;
-  const fields = useFields(name);
-  const relations = useRelations();
-  const interfaces = useGroupedInterfaces();
+  const fields = useFieldsQuery(name);
+  const relations = useRelationsQuery();
+  const interfaces = useGroupedInterfacesQuery();
   const interfaceName = useInterfaceName();
   const interfaceNames = useMemo(
     () => new Map((interfaces.data?.interfaces ?? []).map((i) => [i.id, interfaceName(i)])),
     [interfaces.data, interfaceName],
   );
-  const notifier = useSchemaNotifier();
-  const sort = useFieldSortMutation(notifier);
+  const sort = useSchemaSave(useFieldSortMutation(), (v) => ({
+    key: 'fieldsReordered',
+    name: v.collection,
+  }));
   const [pending, setPending] = useState<Field[] | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Field | null>(null);

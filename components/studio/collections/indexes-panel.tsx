@@ -14,17 +14,19 @@ import {
   type Collection,
   type CollectionIndex,
 } from '@/lib/client/collections/schema-types';
-import { useFields } from '@/lib/client/fields/fields-query';
-import { EmptyState } from '../empty-state';
-import { useSchemaNotifier } from './schema-notifier';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
+import { EmptyState } from '../kit/empty-state';
+import { useSchemaSave } from './use-schema-save';
 
 /** Indexes and unique constraints over two or more columns (meta.indexes). */
 export function IndexesPanel({ collection }: { collection: Collection }) {
   const t = useTranslations('Indexes');
   const name = collection.collection;
-  const fields = useFields(name);
-  const notifier = useSchemaNotifier();
-  const update = useCollectionUpdateMutation(notifier);
+  const fields = useFieldsQuery(name);
+  const update = useSchemaSave(useCollectionUpdateMutation(), (v) => ({
+    key: 'indexesSaved',
+    name: v.collection,
+  }));
   const [chosen, setChosen] = useState<string[]>([]);
   const [unique, setUnique] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -37,7 +39,6 @@ export function IndexesPanel({ collection }: { collection: Collection }) {
       {
         collection: name,
         meta: { indexes: next.map((i) => ({ fields: i.fields, unique: i.unique ?? false })) },
-        toast: 'indexesSaved',
       },
       { onSuccess },
     );

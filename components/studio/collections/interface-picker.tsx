@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { InterfaceDefinition } from '@/lib/client/collections/schema-types';
-import { useGroupedInterfaces } from '@/lib/client/interfaces/interfaces-query';
+import { useGroupedInterfacesQuery } from '@/lib/client/interfaces/interfaces-query';
 import { QueryError } from './query-error';
 import { useInterfaceName } from './interface-name';
 
@@ -11,7 +11,7 @@ import { useInterfaceName } from './interface-name';
 export function InterfacePicker({ onPick }: { onPick: (iface: InterfaceDefinition) => void }) {
   const t = useTranslations('FieldEditor');
   const interfaceName = useInterfaceName();
-  const interfaces = useGroupedInterfaces();
+  const interfaces = useGroupedInterfacesQuery();
   if (interfaces.isPending) {
     return (
       <div className="grid gap-2 sm:grid-cols-3" aria-busy="true" aria-label={t('loading')}>

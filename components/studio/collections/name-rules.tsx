@@ -3,7 +3,7 @@
 import { Check, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { RuleResult } from '@/lib/client/collections/identifier-rules';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** The naming rules under a name input, each ticked or crossed as the user types. */
 export function NameRules({ id, results }: { id: string; results: RuleResult[] }) {

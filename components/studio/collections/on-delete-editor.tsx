@@ -7,13 +7,15 @@ import { Spinner } from '@/components/ui/spinner';
 import type { ReferentialAction, Relation } from '@/lib/client/collections/schema-types';
 import { useRelationUpdateMutation } from '@/lib/client/relations/relation-update-mutation';
 import { OnDeleteSelect } from './on-delete-select';
-import { useSchemaNotifier } from './schema-notifier';
+import { useSchemaSave } from './use-schema-save';
 
 /** Changes the on-delete rule of an existing many-to-one (the foreign key is recreated). */
 export function OnDeleteEditor({ relation }: { relation: Relation }) {
   const t = useTranslations('Relations');
-  const notifier = useSchemaNotifier();
-  const update = useRelationUpdateMutation(notifier);
+  const update = useSchemaSave(useRelationUpdateMutation(), (v) => ({
+    key: 'relationUpdated',
+    name: `${v.collection}.${v.field}`,
+  }));
   // The server only ever stores one of the five referential actions.
   const current = (relation.schema?.on_delete ?? 'NO ACTION') as ReferentialAction;
   const [value, setValue] = useState<ReferentialAction>(current);

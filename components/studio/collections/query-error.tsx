@@ -3,12 +3,12 @@
 import { CircleAlert, RotateCw } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { useApiErrorText } from './schema-notifier';
+import { useErrorMessage } from '../kit/use-error-message';
 
 /** A failed read, said plainly, with a retry. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useTranslations('Common');
-  const errorText = useApiErrorText();
+  const errorText = useErrorMessage();
   return (
     <div
       role="alert"

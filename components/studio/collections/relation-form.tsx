@@ -8,14 +8,15 @@ import { Field as FormField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { checkIdentifier, isValidIdentifier } from '@/lib/client/collections/identifier-rules';
-import { useApiErrorText, useSchemaNotifier } from './schema-notifier';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSchemaSave } from './use-schema-save';
 import type {
   Collection,
   Field,
   InterfaceDefinition,
   ReferentialAction,
 } from '@/lib/client/collections/schema-types';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import { fixedRelatedOf, type RelationKind } from '@/lib/client/relations/interface-relation';
 import {
   junctionKeys,
@@ -25,7 +26,7 @@ import {
   planOneToMany,
   type KeyType,
   type SetupStep,
-} from '@/lib/client/relations/relation-plan';
+} from '@/components/studio/collections/relation-plan';
 import {
   SetupStepError,
   useRelationSetupMutation,
@@ -59,7 +60,7 @@ export function RelationForm({
   onDone: () => void;
 }) {
   const t = useTranslations('Relations');
-  const errorText = useApiErrorText();
+  const errorText = useErrorMessage();
   const self = collection.collection;
   const fixed = fixedRelatedOf(iface);
   const [name, setName] = useState('');
@@ -75,9 +76,11 @@ export function RelationForm({
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
   const [current, setCurrent] = useState(-1);
-  const notifier = useSchemaNotifier();
-  const setup = useRelationSetupMutation(setCurrent, notifier);
-  const relatedFields = useFields(related === NONE ? '' : related);
+  const setup = useSchemaSave(useRelationSetupMutation(setCurrent), (v) => ({
+    key: 'relationCreated',
+    name: v.name,
+  }));
+  const relatedFields = useFieldsQuery(related === NONE ? '' : related);
 
   const hasTable = (c: Collection) => c.schema !== null && c.type === 'table';
   const targets = collections

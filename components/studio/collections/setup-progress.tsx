@@ -3,8 +3,8 @@
 import { Check, Circle, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
-import type { SetupStep } from '@/lib/client/relations/relation-plan';
-import { cn } from '@/lib/utils';
+import type { SetupStep } from './relation-plan';
+import { cn } from '@/lib/cn';
 
 /** The ordered set-up calls with their state: done, running, failed or still to come. */
 export function SetupProgress({

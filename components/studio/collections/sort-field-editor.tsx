@@ -4,11 +4,11 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import type { FieldRelation } from '@/lib/client/relations/relation-kind';
 import { useRelationSortMutation } from '@/lib/client/relations/relation-sort-mutation';
 import { FieldSelect, NONE } from './field-select';
-import { useSchemaNotifier } from './schema-notifier';
+import { useSchemaSave } from './use-schema-save';
 
 // Radix Select values are strings: this one stands for "add a `sort` field for me".
 const CREATE = '__create_sort__';
@@ -22,8 +22,11 @@ const SORT = 'sort';
 export function SortFieldEditor({ relation }: { relation: FieldRelation }) {
   const t = useTranslations('Relations');
   const { collection, field, meta } = relation.relation;
-  const fields = useFields(collection);
-  const update = useRelationSortMutation(useSchemaNotifier());
+  const fields = useFieldsQuery(collection);
+  const update = useSchemaSave(useRelationSortMutation(), (v) => ({
+    key: 'relationSortSaved',
+    name: `${v.collection}.${v.field}`,
+  }));
   const current = meta?.sort_field ?? NONE;
   const [value, setValue] = useState(current);
   const keys = [field, meta?.junction_field];

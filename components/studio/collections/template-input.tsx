@@ -8,11 +8,11 @@ import type { FieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { fieldLabel } from '@/lib/client/fields/field-label';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import type { Field } from '@/lib/client/fields/types';
 import { isAlias, relationalOf } from '@/lib/client/items/relational';
-import { useRelatedFields } from '@/lib/client/items/related-fields-query';
-import { useRelations } from '@/lib/client/relations/relations-query';
+import { useRelatedFieldsQuery } from '@/lib/client/items/related-fields-query';
+import { useRelationsQuery } from '@/lib/client/relations/relations-query';
 
 interface Choice {
   path: string;
@@ -22,8 +22,8 @@ interface Choice {
 /** Fields a template can show: the collection's columns, then one hop through each many-to-one. */
 function useTemplateChoices(collection: string) {
   const locale = useLocale();
-  const fields = useFields(collection);
-  const relations = useRelations();
+  const fields = useFieldsQuery(collection);
+  const relations = useRelationsQuery();
   const m2o = useMemo(
     () =>
       (fields.data ?? []).flatMap((f) => {
@@ -32,7 +32,7 @@ function useTemplateChoices(collection: string) {
       }),
     [fields.data, relations.data, collection],
   );
-  const related = useRelatedFields([...new Set(m2o.map((r) => r.related))]);
+  const related = useRelatedFieldsQuery([...new Set(m2o.map((r) => r.related))]);
   return useMemo(() => {
     const columns = (f: Field) => !isAlias(f);
     const own: Choice[] = (fields.data ?? [])

@@ -3,18 +3,18 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/studio/confirm-dialog';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import {
-  useItemsBatchRun,
+  useItemsBatchRunMutation,
   type BatchAction,
   type BatchProgress,
   type BatchTarget,
 } from '@/lib/client/items/items-batch-run';
 import { relationalOf } from '@/lib/client/items/relational';
-import { useServerInfo } from '@/lib/client/server/info-query';
+import { useServerInfoQuery } from '@/lib/client/server/info-query';
 import { BatchEditDialog } from './batch-edit-dialog';
 import { fillable } from './relations/create-related-dialog';
 import type { CollectionSchema } from './use-collection-schema';
@@ -69,8 +69,8 @@ export function BatchActions({
   const t = useTranslations('ItemBrowser');
   const format = useFormatter();
   const errorMessage = useErrorMessage();
-  const info = useServerInfo();
-  const run = useItemsBatchRun(schema.collection);
+  const info = useServerInfoQuery();
+  const run = useItemsBatchRunMutation(schema.collection);
   const [editing, setEditing] = useState(false);
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const { count, estimated, target } = selection;

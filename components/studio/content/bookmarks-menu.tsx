@@ -3,7 +3,7 @@
 import { Bookmark, BookmarkPlus, Trash2, Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,7 +24,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useBookmarks } from '@/lib/client/presets/bookmarks-query';
+import { useBookmarksQuery } from '@/lib/client/presets/bookmarks-query';
 import { usePresetDeleteMutation } from '@/lib/client/presets/preset-delete-mutation';
 import { usePresetSaveMutation } from '@/lib/client/presets/preset-save-mutation';
 import type { Preset } from '@/lib/client/presets/types';
@@ -50,7 +50,7 @@ export function BookmarksMenu({
 }) {
   const t = useTranslations('Presets');
   const errorMessage = useErrorMessage();
-  const bookmarks = useBookmarks(collection);
+  const bookmarks = useBookmarksQuery(collection);
   const save = usePresetSaveMutation(collection);
   const remove = usePresetDeleteMutation(collection);
   const [naming, setNaming] = useState(false);

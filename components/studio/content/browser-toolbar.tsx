@@ -2,8 +2,8 @@
 
 import { ListFilter, Search } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { FilterBuilder } from '@/components/studio/filter-builder';
-import type { FilterField } from '@/components/studio/filter-builder/use-filter-fields';
+import { FilterBuilder } from '@/components/studio/kit/filter-builder';
+import type { FilterField } from '@/components/studio/kit/filter-builder/use-filter-fields';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -2,16 +2,16 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { ErrorState, LoadingState } from '@/components/studio/data-state';
-import { EmptyState } from '@/components/studio/empty-state';
+import { ErrorState, LoadingState } from '@/components/studio/kit/data-state';
+import { EmptyState } from '@/components/studio/kit/empty-state';
 import { ShieldOff } from 'lucide-react';
-import { useMe } from '@/lib/client/auth/me-query';
-import { useBookmarks } from '@/lib/client/presets/bookmarks-query';
+import { useMeQuery } from '@/lib/client/auth/me-query';
+import { useBookmarksQuery } from '@/lib/client/presets/bookmarks-query';
 import {
   defaultPresetFor,
   useDefaultPresetsQuery,
 } from '@/lib/client/presets/default-presets-query';
-import { useUserPreset } from '@/lib/client/presets/user-preset';
+import { useUserPresetQuery } from '@/lib/client/presets/user-preset-query';
 import { ItemEditor } from './editor/item-editor';
 import { ItemBrowser } from './item-browser';
 import { hasViewParams } from './use-browser-view';
@@ -23,12 +23,12 @@ export function CollectionPage({ collection }: { collection: string }) {
   const schema = useCollectionSchema(collection);
   const params = useSearchParams();
   const bookmarkId = Number(params.get('bookmark')) || null;
-  const bookmarks = useBookmarks(collection);
+  const bookmarks = useBookmarksQuery(collection);
   const waitingForBookmark = bookmarkId !== null && !bookmarks.data && !bookmarks.error;
   // Opened without a view in the URL: the person's own saved view of it, if any, comes back.
-  const me = useMe();
+  const me = useMeQuery();
   const userId = me.data?.id ?? null;
-  const userPreset = useUserPreset(collection, userId);
+  const userPreset = useUserPresetQuery(collection, userId);
   const plain = bookmarkId === null && !hasViewParams(params);
   // Without a view of their own, the one set for their role or for everyone.
   const defaults = useDefaultPresetsQuery(collection, plain);

@@ -3,7 +3,7 @@
 import { Columns3 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import type { FilterField } from '@/components/studio/filter-builder/use-filter-fields';
+import type { FilterField } from '@/components/studio/kit/filter-builder/use-filter-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';

@@ -3,15 +3,15 @@
 import { FileText } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { CollectionIcon } from '@/components/studio/collection-icon';
-import { QueryState } from '@/components/studio/data-state';
+import { CollectionIcon } from '@/components/studio/kit/collection-icon';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
-import { useCollections } from '@/lib/client/collections/collections-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
 import type { Collection } from '@/lib/client/collections/types';
 import { can } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
-import { useRelations } from '@/lib/client/relations/relations-query';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
+import { useRelationsQuery } from '@/lib/client/relations/relations-query';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
@@ -20,10 +20,10 @@ import { Link } from '@/lib/i18n/navigation';
  */
 export function ContentHome() {
   const t = useTranslations('Content');
-  const collections = useCollections();
-  const permissions = usePermissionsMe();
+  const collections = useCollectionsQuery();
+  const permissions = usePermissionsMeQuery();
   // Read now, cached for the collection a person opens next (its browser needs them).
-  useRelations();
+  useRelationsQuery();
   const [search, setSearch] = useState('');
 
   const query = {

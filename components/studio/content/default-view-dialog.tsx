@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,7 +20,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
 import { useDefaultPresetsQuery } from '@/lib/client/presets/default-presets-query';
 import { usePresetSaveMutation } from '@/lib/client/presets/preset-save-mutation';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
@@ -44,31 +43,26 @@ export function DefaultViewDialog({
   view: BrowserView;
 }) {
   const t = useTranslations('Presets');
-  const errorMessage = useErrorMessage();
   const roles = useRolesQuery();
   const defaults = useDefaultPresetsQuery(collection, open);
-  const save = usePresetSaveMutation(collection);
   const [target, setTarget] = useState(EVERYONE);
+  const whoOf = (role: string | null) =>
+    role === null ? t('everyone') : (roles.data?.find((r) => r.id === role)?.name ?? role);
+  const save = useSave(usePresetSaveMutation(collection), {
+    saved: (vars) => t('defaultSaved', { who: whoOf(vars.values.role ?? null) }),
+    failed: t('saveFailed'),
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const role = target === EVERYONE ? null : target;
     const existing = defaults.data?.find((p) => p.role === role);
-    const who =
-      role === null ? t('everyone') : (roles.data?.find((r) => r.id === role)?.name ?? role);
     save.mutate(
       {
         id: existing?.id ?? null,
         values: { ...presetFromView(view), collection, user: null, role, bookmark: null },
       },
-      {
-        onSuccess: () => {
-          toast({ title: t('defaultSaved', { who }), variant: 'success' });
-          onOpenChange(false);
-        },
-        onError: (err) =>
-          toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' }),
-      },
+      { onSuccess: () => onOpenChange(false) },
     );
   };
 

@@ -4,19 +4,20 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState, type CSSProperties } from 'react';
-import { DataTable, sortToState, stateToSort } from '@/components/studio/data-table';
-import { CollectionIcon } from '@/components/studio/collection-icon';
-import { ErrorState } from '@/components/studio/data-state';
-import { useFieldPaths } from '@/components/studio/filter-builder/use-filter-fields';
-import { PageHeader } from '@/components/studio/page-header';
-import { Pagination } from '@/components/studio/pagination';
+import { DataTable, sortToState, stateToSort } from '@/components/studio/kit/data-table';
+import { CollectionIcon } from '@/components/studio/kit/collection-icon';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { useFieldPaths } from '@/components/studio/kit/filter-builder/use-filter-fields';
+import { PageHeader } from '@/components/studio/kit/page-header';
+import { Pagination } from '@/components/studio/kit/pagination';
+import { useDebounced } from '@/components/studio/kit/use-debounced';
 import { Button } from '@/components/ui/button';
-import { useMe } from '@/lib/client/auth/me-query';
-import { useItemDisplays } from '@/lib/client/items/item-displays-query';
-import { useItems } from '@/lib/client/items/items-query';
+import { useMeQuery } from '@/lib/client/auth/me-query';
+import { useItemDisplaysQuery } from '@/lib/client/items/item-displays-query';
+import { useItemsQuery } from '@/lib/client/items/items-query';
 import type { Item } from '@/lib/client/items/types';
 import { canField } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
 import type { Preset } from '@/lib/client/presets/types';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { BatchActions, type BatchSelection } from './batch-actions';
@@ -29,7 +30,6 @@ import { cardsSetup } from './layouts/layout-fields';
 import { OtherLayouts } from './layouts/other-layouts';
 import { useHeight, useTableColumns } from './layouts/table-columns';
 import { TransferButtons } from './transfer/transfer-buttons';
-import { useDebounced } from './use-debounced';
 import { useSavedView } from './use-saved-view';
 import { PAGE_SIZES, defaultView, useBrowserView, viewFromPreset } from './use-browser-view';
 
@@ -65,7 +65,7 @@ export function ItemBrowser({
 }) {
   const t = useTranslations('ItemBrowser');
   const router = useRouter();
-  const me = useMe();
+  const me = useMeQuery();
   const paths = useFieldPaths(schema.collection);
   const base = defaultView(initialColumns(schema));
   const start = bookmark ?? (restore ? (userPreset ?? defaultPreset) : null);
@@ -92,13 +92,13 @@ export function ItemBrowser({
 
   const search = useDebounced(view.search);
   const filter = useDebounced(view.filter);
-  const permissions = usePermissionsMe().data;
+  const permissions = usePermissionsMeQuery().data;
   const byPath = useMemo(() => new Map(paths.data.map((p) => [p.path, p])), [paths.data]);
   const targets = useMemo(
     () => [...new Set([schema.collection, ...paths.relatedOf.values()])],
     [schema.collection, paths.relatedOf],
   );
-  const displays = useItemDisplays(targets);
+  const displays = useItemDisplaysQuery(targets);
   // A relational column reads what its collection's display template names, not the bare key.
   const fields = useMemo(
     () =>
@@ -118,7 +118,7 @@ export function ItemBrowser({
     own?.template ?? `{{${own?.fields.find((f) => f !== schema.primaryKey) ?? schema.primaryKey}}}`;
   const cards = cardsSetup(view.options.cards, paths.data, schema.primaryKey, title);
   const paged = view.layout === 'tabular' || view.layout === 'cards';
-  const items = useItems(
+  const items = useItemsQuery(
     schema.collection,
     {
       fields: view.layout === 'cards' ? cards.fields : fields,

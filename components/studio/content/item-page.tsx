@@ -1,6 +1,6 @@
 'use client';
 
-import { ErrorState, LoadingState } from '@/components/studio/data-state';
+import { ErrorState, LoadingState } from '@/components/studio/kit/data-state';
 import { ItemEditor } from './editor/item-editor';
 import { useCollectionSchema } from './use-collection-schema';
 

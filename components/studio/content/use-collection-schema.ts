@@ -1,13 +1,13 @@
 'use client';
 
 import { useMemo } from 'react';
-import { useCollections } from '@/lib/client/collections/collections-query';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import type { Field } from '@/lib/client/fields/types';
 import { primaryKeyOf } from '@/lib/client/items/relational';
 import { allowedFields, can, isAdmin } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
-import { useRelations } from '@/lib/client/relations/relations-query';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
+import { useRelationsQuery } from '@/lib/client/relations/relations-query';
 
 export interface CollectionSchema {
   collection: string;
@@ -16,7 +16,7 @@ export interface CollectionSchema {
   singleton: boolean;
   /** `meta.icon`: a Lucide icon name, or null. */
   icon: string | null;
-  relations: NonNullable<ReturnType<typeof useRelations>['data']>;
+  relations: NonNullable<ReturnType<typeof useRelationsQuery>['data']>;
   admin: boolean;
   canCreate: boolean;
   canUpdate: boolean;
@@ -38,10 +38,10 @@ function byMetaSort(fields: Field[]): Field[] {
  * primary key, relations and what the caller may do (from GET /api/permissions/me).
  */
 export function useCollectionSchema(collection: string) {
-  const collections = useCollections();
-  const fields = useFields(collection);
-  const relations = useRelations();
-  const permissions = usePermissionsMe();
+  const collections = useCollectionsQuery();
+  const fields = useFieldsQuery(collection);
+  const relations = useRelationsQuery();
+  const permissions = usePermissionsMeQuery();
   const queries = [collections, fields, relations, permissions];
 
   const data = useMemo<CollectionSchema | undefined>(() => {

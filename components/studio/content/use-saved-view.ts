@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { Preset } from '@/lib/client/presets/types';
-import { useSaveUserPreset } from '@/lib/client/presets/user-preset';
+import { useUserPresetSaveMutation } from '@/lib/client/presets/user-preset-save-mutation';
 import { optionsOf, presetFromView, type BrowserView } from './use-browser-view';
 
 const SAVE_DELAY_MS = 600;
@@ -33,7 +33,7 @@ export function useSavedView({
   base: BrowserView;
   enabled: boolean;
 }) {
-  const save = useSaveUserPreset(collection, userId);
+  const save = useUserPresetSaveMutation(collection, userId);
   const initial = JSON.stringify(preset ? presetBody(preset) : presetFromView(base));
   const id = useRef<number | null>(preset?.id ?? null);
   const saved = useRef<string>(initial);

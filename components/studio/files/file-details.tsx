@@ -22,12 +22,13 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
-import { useDeleteFiles, useUpdateFile } from '@/lib/client/files/file-mutations';
+import { useFilesDeleteMutation } from '@/lib/client/files/files-delete-mutation';
+import { useFileUpdateMutation } from '@/lib/client/files/file-update-mutation';
 import { assetUrl, isImage } from '@/lib/client/files/files-query';
 import type { FileItem, Folder } from '@/lib/client/files/types';
-import { ConfirmDialog } from '../confirm-dialog';
-import { useErrorMessage } from '../use-error-message';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSave } from '../kit/use-save';
 import { useFileSize } from './file-views';
 
 const TOP = '__top__';
@@ -49,8 +50,8 @@ export function FileDetails({
   const t = useTranslations('Files');
   const size = useFileSize();
   const errorMessage = useErrorMessage();
-  const update = useUpdateFile();
-  const remove = useDeleteFiles();
+  const update = useSave(useFileUpdateMutation(), { saved: t('saved'), inline: true });
+  const remove = useSave(useFilesDeleteMutation(), { saved: t('deleted'), inline: true });
   const [title, setTitle] = useState(file.title ?? '');
   const [description, setDescription] = useState(file.description ?? '');
   const [name, setName] = useState(file.filename_download);
@@ -73,7 +74,6 @@ export function FileDetails({
           folder: folder === TOP ? null : folder,
         },
       });
-      toast({ title: t('saved'), variant: 'success' });
       onClose();
     } catch (err) {
       setError(errorMessage(err));
@@ -153,7 +153,6 @@ export function FileDetails({
                   description={t('deleteBody', { name: file.filename_download })}
                   onConfirm={async () => {
                     await remove.mutateAsync([file.id]);
-                    toast({ title: t('deleted'), variant: 'success' });
                     onClose();
                   }}
                   trigger={

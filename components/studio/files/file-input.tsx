@@ -8,7 +8,7 @@ import type { FieldControlProps } from '@/components/ui/field';
 import { assetUrl, isImage } from '@/lib/client/files/files-query';
 import type { FileItem } from '@/lib/client/files/types';
 import { uploadFile } from '@/lib/client/files/upload';
-import { useErrorMessage } from '../use-error-message';
+import { useErrorMessage } from '../kit/use-error-message';
 
 function idOf(value: unknown): string | null {
   if (typeof value === 'string') return value;

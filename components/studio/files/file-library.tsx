@@ -5,15 +5,15 @@ import { useTranslations } from 'next-intl';
 import { useDeferredValue, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { useFiles } from '@/lib/client/files/files-query';
-import { useFolders } from '@/lib/client/files/folders-query';
+import { useFilesQuery } from '@/lib/client/files/files-query';
+import { useFoldersQuery } from '@/lib/client/files/folders-query';
 import type { FileItem } from '@/lib/client/files/types';
 import { can } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { QueryState } from '../data-state';
-import { PageHeader } from '../page-header';
-import { Pagination } from '../pagination';
+import { QueryState } from '../kit/data-state';
+import { PageHeader } from '../kit/page-header';
+import { Pagination } from '../kit/pagination';
 import { FileDetails } from './file-details';
 import { FileGrid, FileTable } from './file-views';
 import { FolderTree } from './folder-tree';
@@ -22,9 +22,9 @@ import { UploadQueue } from './upload-queue';
 /** The file library: folders on the side, the files of one folder as a grid or a table. */
 export function FileLibrary() {
   const t = useTranslations('Files');
-  const permissions = usePermissionsMe();
+  const permissions = usePermissionsMeQuery();
   const scope = useActiveScope();
-  const folders = useFolders(scope);
+  const folders = useFoldersQuery(scope);
   const [folder, setFolder] = useState<string | null>(null);
   const [view, setView] = useState<'grid' | 'table'>('grid');
   const [search, setSearch] = useState('');
@@ -33,7 +33,7 @@ export function FileLibrary() {
   const [pageSize, setPageSize] = useState(25);
   const [open, setOpen] = useState<FileItem | null>(null);
   // The top of the tree shows every file; a folder shows its own.
-  const files = useFiles(
+  const files = useFilesQuery(
     {
       folder: folder ?? undefined,
       search: deferredSearch,

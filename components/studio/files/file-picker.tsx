@@ -11,10 +11,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { useFiles } from '@/lib/client/files/files-query';
+import { useFilesQuery } from '@/lib/client/files/files-query';
 import type { FileItem } from '@/lib/client/files/types';
-import { QueryState } from '../data-state';
-import { Pagination } from '../pagination';
+import { QueryState } from '../kit/data-state';
+import { Pagination } from '../kit/pagination';
 import { FileGrid } from './file-views';
 
 /** Picks one file of the library (every folder), searched and paged by the server. */
@@ -31,7 +31,7 @@ export function FilePicker({
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const [page, setPage] = useState(1);
-  const files = useFiles({
+  const files = useFilesQuery({
     folder: undefined,
     search: deferred,
     page,

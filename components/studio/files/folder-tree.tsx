@@ -14,12 +14,12 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
-import { useCreateFolder } from '@/lib/client/files/file-mutations';
+import { useFolderCreateMutation } from '@/lib/client/files/folder-create-mutation';
 import { folderTree, type FolderNode } from '@/lib/client/files/folders-query';
 import type { Folder } from '@/lib/client/files/types';
-import { cn } from '@/lib/utils';
-import { useErrorMessage } from '../use-error-message';
+import { cn } from '@/lib/cn';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSave } from '../kit/use-save';
 
 function Branch({
   nodes,
@@ -76,7 +76,10 @@ export function FolderTree({
 }) {
   const t = useTranslations('Files');
   const errorMessage = useErrorMessage();
-  const create = useCreateFolder();
+  const create = useSave(useFolderCreateMutation(), {
+    saved: (_vars, made) => t('folderCreated', { name: made.data.name }),
+    inline: true,
+  });
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -89,7 +92,6 @@ export function FolderTree({
     }
     try {
       const made = await create.mutateAsync({ name: name.trim(), parent: current });
-      toast({ title: t('folderCreated', { name: made.data.name }), variant: 'success' });
       setOpen(false);
       setName('');
       onOpen(made.data.id);

@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { fileKeys } from '@/lib/client/files/keys';
 import { uploadFile } from '@/lib/client/files/upload';
-import { cn } from '@/lib/utils';
-import { useErrorMessage } from '../use-error-message';
+import { cn } from '@/lib/cn';
+import { useErrorMessage } from '../kit/use-error-message';
 
 interface Job {
   id: number;

@@ -4,9 +4,9 @@ import { Activity as Pulse } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useServerHealth } from '@/lib/client/server/health-query';
+import { useServerHealthQuery } from '@/lib/client/server/health-query';
 import type { HealthStatus } from '@/lib/client/server/types';
-import { ErrorState } from '@/components/studio/data-state';
+import { ErrorState } from '@/components/studio/kit/data-state';
 
 const VARIANT: Record<HealthStatus, 'success' | 'outline' | 'destructive'> = {
   ok: 'success',
@@ -18,7 +18,7 @@ const VARIANT: Record<HealthStatus, 'success' | 'outline' | 'destructive'> = {
 export function HealthCard() {
   const t = useTranslations('Home');
   const format = useFormatter();
-  const health = useServerHealth();
+  const health = useServerHealthQuery();
 
   return (
     <section

@@ -3,14 +3,14 @@
 import { Boxes, Database, Users } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useMe } from '@/lib/client/auth/me-query';
-import { useActivityPerDay } from '@/lib/client/activity/activity-per-day-query';
+import { useMeQuery } from '@/lib/client/auth/me-query';
+import { useActivityPerDayQuery } from '@/lib/client/activity/activity-per-day-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { useProjectCounts } from '@/lib/client/server/counts-query';
-import { useServerInfo } from '@/lib/client/server/info-query';
+import { useProjectCountsQuery } from '@/lib/client/server/counts-query';
+import { useServerInfoQuery } from '@/lib/client/server/info-query';
 import { ActionsChart } from '../activity/actions-chart';
-import { ErrorState } from '@/components/studio/data-state';
-import { PageHeader } from '../page-header';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { PageHeader } from '../kit/page-header';
 import { HealthCard } from './health-card';
 import { RecentActivity } from './recent-activity';
 import { refused } from './refused';
@@ -22,10 +22,10 @@ export function HomeScreen() {
   const t = useTranslations('Home');
   const format = useFormatter();
   const scope = useActiveScope();
-  const me = useMe().data;
-  const info = useServerInfo();
-  const counts = useProjectCounts(scope);
-  const perDay = useActivityPerDay(scope, NO_FILTERS, 30);
+  const me = useMeQuery().data;
+  const info = useServerInfoQuery();
+  const counts = useProjectCountsQuery(scope);
+  const perDay = useActivityPerDayQuery(scope, NO_FILTERS, 30);
   const name = me?.first_name?.trim();
   const n = (value: number | null | undefined) =>
     value === null || value === undefined ? '—' : format.number(value);

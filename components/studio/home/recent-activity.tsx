@@ -3,11 +3,11 @@
 import { History } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useActivity } from '@/lib/client/activity/activity-query';
-import { useActivityFacets } from '@/lib/client/activity/activity-facets-query';
+import { useActivityQuery } from '@/lib/client/activity/activity-query';
+import { useActivityFacetsQuery } from '@/lib/client/activity/activity-facets-query';
 import { Link } from '@/lib/i18n/navigation';
 import { ActivityEntryRow } from '../activity/activity-entry';
-import { ErrorState } from '@/components/studio/data-state';
+import { ErrorState } from '@/components/studio/kit/data-state';
 import { refused } from './refused';
 
 const NO_FILTERS = {};
@@ -15,8 +15,8 @@ const NO_FILTERS = {};
 export function RecentActivity({ scope }: { scope: string | null }) {
   const t = useTranslations('Home');
   const tActivity = useTranslations('Activity');
-  const recent = useActivity(scope, NO_FILTERS, 1, 8);
-  const facets = useActivityFacets(scope);
+  const recent = useActivityQuery(scope, NO_FILTERS, 1, 8);
+  const facets = useActivityFacetsQuery(scope);
   const names = new Map((facets.data?.users ?? []).map((u) => [u.id, u.label]));
 
   return (

@@ -2,7 +2,7 @@
 
 import { useFormatter } from 'next-intl';
 import { levelName, type LogEntry } from '@/lib/client/logs/types';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 const LEVEL_CLASS: Record<string, string> = {
   trace: 'text-muted-foreground',

@@ -17,10 +17,10 @@ import { toast } from '@/components/ui/toast';
 import { useLogsClearMutation } from '@/lib/client/logs/logs-clear-mutation';
 import { LOG_LEVELS, type LogLevelName } from '@/lib/client/logs/types';
 import { useLogStream } from '@/lib/client/logs/use-log-stream';
-import { useMyAccess } from '@/lib/client/profile/my-access-query';
+import { useMyAccessQuery } from '@/lib/client/profile/my-access-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { PageHeader } from '../page-header';
-import { useErrorMessage } from '../use-error-message';
+import { PageHeader } from '../kit/page-header';
+import { useErrorMessage } from '../kit/use-error-message';
 import { LogLine } from './log-line';
 
 const LEVELS = Object.keys(LOG_LEVELS) as LogLevelName[];
@@ -31,7 +31,7 @@ export function LogsScreen() {
   const [level, setLevel] = useState<LogLevelName>('info');
   const stream = useLogStream(level);
   const paused = stream.paused;
-  const access = useMyAccess(useActiveScope());
+  const access = useMyAccessQuery(useActiveScope());
   const clear = useLogsClearMutation();
   const admin = access.data?.admin === true;
   const bottom = useRef<HTMLDivElement>(null);

@@ -11,12 +11,11 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
 import { useProfileUpdateMutation } from '@/lib/client/profile/profile-update-mutation';
 import type { Profile } from '@/lib/client/profile/types';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { routing, type Locale } from '@/lib/i18n/routing';
-import { useErrorMessage } from '../use-error-message';
+import { useSave } from '../kit/use-save';
 import { ProfileSection } from './section';
 
 function isLocale(value: string | null | undefined): value is Locale {
@@ -27,11 +26,13 @@ function isLocale(value: string | null | undefined): value is Locale {
 export function LanguageForm({ profile }: { profile: Profile }) {
   const t = useTranslations('Profile');
   const tCommon = useTranslations('Common');
-  const errorMessage = useErrorMessage();
   const current = useLocale();
   const router = useRouter();
   const pathname = usePathname();
-  const update = useProfileUpdateMutation();
+  const update = useSave(useProfileUpdateMutation(), {
+    saved: t('languageSaved'),
+    failed: t('saveFailed'),
+  });
   const [language, setLanguage] = useState<Locale>(
     isLocale(profile.language) ? profile.language : (current as Locale),
   );
@@ -41,11 +42,8 @@ export function LanguageForm({ profile }: { profile: Profile }) {
       { language },
       {
         onSuccess: () => {
-          toast({ title: t('languageSaved'), variant: 'success' });
           if (language !== current) router.replace(pathname, { locale: language });
         },
-        onError: (error) =>
-          toast({ title: t('saveFailed'), description: errorMessage(error), variant: 'error' }),
       },
     );
   }

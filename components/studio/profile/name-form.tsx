@@ -5,37 +5,30 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
-import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { useProfileUpdateMutation } from '@/lib/client/profile/profile-update-mutation';
 import type { Profile } from '@/lib/client/profile/types';
-import { useErrorMessage } from '../use-error-message';
+import { useSave } from '../kit/use-save';
 import { ProfileSection } from './section';
 
 const MAX = 50;
 
 export function NameForm({ profile }: { profile: Profile }) {
   const t = useTranslations('Profile');
-  const errorMessage = useErrorMessage();
-  const update = useProfileUpdateMutation();
+  const update = useSave(useProfileUpdateMutation(), {
+    saved: t('nameSaved'),
+    failed: t('saveFailed'),
+  });
   const [first, setFirst] = useState(profile.first_name ?? '');
   const [last, setLast] = useState(profile.last_name ?? '');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const errors = update.errors.fields;
 
   function submit() {
-    const found = {
-      first_name: first.trim().length > MAX ? t('tooLong', { max: MAX }) : undefined,
-      last_name: last.trim().length > MAX ? t('tooLong', { max: MAX }) : undefined,
-    };
-    setErrors(found);
-    if (found.first_name || found.last_name) return;
     update.mutate(
       { first_name: first.trim() || null, last_name: last.trim() || null },
       {
-        onSuccess: () => toast({ title: t('nameSaved'), variant: 'success' }),
-        onError: (error) => {
-          setErrors(fieldErrorsOf(error));
-          toast({ title: t('saveFailed'), description: errorMessage(error), variant: 'error' });
+        clientErrors: {
+          first_name: first.trim().length > MAX ? t('tooLong', { max: MAX }) : undefined,
+          last_name: last.trim().length > MAX ? t('tooLong', { max: MAX }) : undefined,
         },
       },
     );

@@ -5,11 +5,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/client/fetcher';
 import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { useProfileUpdateMutation } from '@/lib/client/profile/profile-update-mutation';
-import { useErrorMessage } from '../use-error-message';
+import { useSave } from '../kit/use-save';
 import { ProfileSection } from './section';
 
 type Errors = Partial<Record<'current' | 'password' | 'confirm', string>>;
@@ -17,12 +16,22 @@ type Errors = Partial<Record<'current' | 'password' | 'confirm', string>>;
 /** A new password needs the current one; other sessions of the user end when it changes. */
 export function PasswordForm() {
   const t = useTranslations('Profile');
-  const errorMessage = useErrorMessage();
-  const update = useProfileUpdateMutation();
+  // The server names a wrong current password as a field error of `current_password`.
+  const wrong = (error: unknown, fields: Record<string, string>) =>
+    (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS') ||
+    fields.current_password !== undefined;
+  const update = useSave(useProfileUpdateMutation(), {
+    saved: t('passwordSaved'),
+    failed: t('saveFailed'),
+    mapFields: (fields, error): Errors =>
+      wrong(error, fields) ? { current: t('currentWrong') } : { password: fields.password },
+    describe: (error, message) =>
+      wrong(error, fieldErrorsOf(error)) ? t('currentWrong') : message,
+  });
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const errors: Errors = update.errors.fields;
 
   function submit() {
     const found: Errors = {
@@ -30,29 +39,14 @@ export function PasswordForm() {
       password: password.length < 8 ? t('passwordTooShort') : undefined,
       confirm: confirm !== password ? t('passwordMismatch') : undefined,
     };
-    setErrors(found);
-    if (found.current || found.password || found.confirm) return;
     update.mutate(
       { password, current_password: current },
       {
+        clientErrors: found,
         onSuccess: () => {
           setCurrent('');
           setPassword('');
           setConfirm('');
-          toast({ title: t('passwordSaved'), variant: 'success' });
-        },
-        onError: (error) => {
-          // The server names a wrong current password as a field error of `current_password`.
-          const fields = fieldErrorsOf(error);
-          const wrong =
-            (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS') ||
-            fields.current_password !== undefined;
-          setErrors(wrong ? { current: t('currentWrong') } : { password: fields.password });
-          toast({
-            title: t('saveFailed'),
-            description: wrong ? t('currentWrong') : errorMessage(error),
-            variant: 'error',
-          });
         },
       },
     );

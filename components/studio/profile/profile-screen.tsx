@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useMe } from '@/lib/client/auth/me-query';
+import { useMeQuery } from '@/lib/client/auth/me-query';
 import type { Profile } from '@/lib/client/profile/types';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '../kit/page-header';
 import { LanguageForm } from './language-form';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
@@ -12,7 +12,7 @@ import { TfaSection } from './tfa-section';
 /** The signed-in user's own account; the studio shell has loaded the profile already. */
 export function ProfileScreen() {
   const t = useTranslations('Profile');
-  const me = useMe();
+  const me = useMeQuery();
   const profile = me.data as Profile | undefined;
   if (!profile) return null;
   return (

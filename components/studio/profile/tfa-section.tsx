@@ -11,9 +11,10 @@ import { toast } from '@/components/ui/toast';
 import { useTfaDisableMutation } from '@/lib/client/profile/tfa-disable-mutation';
 import type { Profile } from '@/lib/client/profile/types';
 import { ApiError } from '@/lib/client/fetcher';
-import { FormAlert } from '../form-alert';
-import { EnrolStep } from '../mfa-steps';
-import { useErrorMessage } from '../use-error-message';
+import { FormAlert } from '../kit/form-alert';
+import { EnrolStep } from '../kit/mfa-steps';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSave } from '../kit/use-save';
 import { ProfileSection } from './section';
 
 type Step = 'idle' | 'password' | 'enrol' | 'disable';
@@ -22,7 +23,7 @@ type Step = 'idle' | 'password' | 'enrol' | 'disable';
 export function TfaSection({ profile }: { profile: Profile }) {
   const t = useTranslations('Profile');
   const errorMessage = useErrorMessage();
-  const disable = useTfaDisableMutation();
+  const disable = useSave(useTfaDisableMutation(), { saved: t('tfaDisabled'), inline: true });
   const [step, setStep] = useState<Step>('idle');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -39,7 +40,6 @@ export function TfaSection({ profile }: { profile: Profile }) {
       onSuccess: () => {
         setStep('idle');
         setCode('');
-        toast({ title: t('tfaDisabled'), variant: 'success' });
       },
     });
   }

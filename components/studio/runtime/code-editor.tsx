@@ -5,7 +5,7 @@ import { json } from '@codemirror/lang-json';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
 import type { FieldControlProps } from '@/components/ui/field';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 export interface CodeEditorProps extends FieldControlProps {
   language: 'javascript' | 'json';

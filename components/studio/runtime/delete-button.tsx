@@ -2,10 +2,10 @@
 
 import { Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { toast } from '@/components/ui/toast';
-import { useRuntimeDelete } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeDeleteMutation } from '@/lib/client/runtime/runtime-delete-mutation';
 import type { RuntimeResource } from '@/lib/client/runtime/types';
-import { ConfirmButton } from '../access/confirm-button';
+import { ConfirmButton } from '../kit/confirm-button';
+import { useSave } from '../kit/use-save';
 
 /** Deletes one row after a confirmation that says what else the deletion touches. */
 export function DeleteButton({
@@ -22,7 +22,10 @@ export function DeleteButton({
   onDeleted?: () => void;
 }) {
   const t = useTranslations('Runtime');
-  const remove = useRuntimeDelete(resource);
+  const remove = useSave(useRuntimeDeleteMutation(resource), {
+    saved: t('deleted', { name }),
+    inline: true,
+  });
   return (
     <ConfirmButton
       iconOnly
@@ -31,12 +34,7 @@ export function DeleteButton({
       label={t('delete', { name })}
       title={t('deleteTitle', { name })}
       description={consequence}
-      onConfirm={() =>
-        remove.mutateAsync(id).then(() => {
-          toast({ title: t('deleted', { name }), variant: 'success' });
-          onDeleted?.();
-        })
-      }
+      onConfirm={() => remove.mutateAsync(id).then(() => onDeleted?.())}
     />
   );
 }

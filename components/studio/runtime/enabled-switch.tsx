@@ -1,11 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useErrorMessage } from '@/components/studio/use-error-message';
 import { Switch } from '@/components/ui/switch';
-import { toast } from '@/components/ui/toast';
-import { useRuntimeEnabled } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeToggleMutation } from '@/lib/client/runtime/runtime-toggle-mutation';
 import type { RuntimeResource } from '@/lib/client/runtime/types';
+import { useSave } from '../kit/use-save';
 
 /** A row's on/off switch, saved at once; the list refreshes with the server's answer. */
 export function EnabledSwitch({
@@ -20,9 +19,10 @@ export function EnabledSwitch({
   enabled: boolean;
 }) {
   const t = useTranslations('Runtime');
-  const message = useErrorMessage();
-  const toggle = useRuntimeEnabled(resource);
-  const shown = toggle.isPending ? toggle.variables.enabled : enabled;
+  const toggle = useSave(useRuntimeToggleMutation(resource), {
+    saved: (vars) => t(vars.enabled ? 'switchedOn' : 'switchedOff', { name }),
+  });
+  const shown = toggle.isPending && toggle.variables ? toggle.variables.enabled : enabled;
   return (
     <div className="flex items-center gap-2">
       <Switch
@@ -31,17 +31,7 @@ export function EnabledSwitch({
         aria-busy={toggle.isPending || undefined}
         onCheckedChange={(next) => {
           if (toggle.isPending) return;
-          toggle.mutate(
-            { id, enabled: next },
-            {
-              onSuccess: () =>
-                toast({
-                  title: t(next ? 'switchedOn' : 'switchedOff', { name }),
-                  variant: 'success',
-                }),
-              onError: (err) => toast({ title: message(err), variant: 'error' }),
-            },
-          );
+          toggle.mutate({ id, enabled: next });
         }}
       />
       <span className="text-xs text-muted-foreground" aria-hidden>

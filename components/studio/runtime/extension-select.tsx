@@ -9,7 +9,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { useExtensionOptions } from '@/lib/client/runtime/runtime-queries';
+import { useExtensionOptionsQuery } from '@/lib/client/runtime/extension-options-query';
 import type { ExtensionType } from '@/lib/client/runtime/types';
 
 const NONE = 'none';
@@ -33,7 +33,7 @@ export function ExtensionSelect({
   error?: string;
 }) {
   const t = useTranslations('Runtime');
-  const options = useExtensionOptions(type);
+  const options = useExtensionOptionsQuery(type);
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (

@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { CORS_METHODS, type Settings } from '@/lib/client/settings/types';
-import { SettingsForm, SwitchField } from './form-parts';
+import { SettingsForm, SwitchField } from '../kit/form-parts';
 import { ListEditor } from './list-editor';
 import { useSettingsSave } from './use-settings-save';
 

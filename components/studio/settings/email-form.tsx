@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PASSWORD_MASK, type Settings, type SettingsPatch } from '@/lib/client/settings/types';
-import { SettingsForm, SwitchField } from './form-parts';
+import { SettingsForm, SwitchField } from '../kit/form-parts';
 import { SmtpTest } from './smtp-test';
 import { useSettingsSave, type FieldErrors } from './use-settings-save';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { Settings } from '@/lib/client/settings/types';
-import { SettingsForm } from './form-parts';
+import { SettingsForm } from '../kit/form-parts';
 import { useSettingsSave } from './use-settings-save';
 
 export function GeneralForm({ settings }: { settings: Settings }) {

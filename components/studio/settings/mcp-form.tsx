@@ -9,8 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import type { Settings } from '@/lib/client/settings/types';
-import { FormAlert } from '../form-alert';
-import { SettingsForm, SwitchField } from './form-parts';
+import { FormAlert } from '../kit/form-alert';
+import { SettingsForm, SwitchField } from '../kit/form-parts';
 import { useSettingsSave } from './use-settings-save';
 
 const PROMPT_MAX = 20_000;

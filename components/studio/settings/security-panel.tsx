@@ -5,10 +5,10 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useServerInfo } from '@/lib/client/server/info-query';
-import { useTfaPolicies } from '@/lib/client/settings/tfa-policies-query';
+import { useServerInfoQuery } from '@/lib/client/server/info-query';
+import { useTfaPoliciesQuery } from '@/lib/client/settings/tfa-policies-query';
 import { Link } from '@/lib/i18n/navigation';
-import { useErrorMessage } from '../use-error-message';
+import { useErrorMessage } from '../kit/use-error-message';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -26,8 +26,8 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 export function SecurityPanel() {
   const t = useTranslations('Settings');
   const errorMessage = useErrorMessage();
-  const info = useServerInfo();
-  const policies = useTfaPolicies();
+  const info = useServerInfoQuery();
+  const policies = useTfaPoliciesQuery();
   const auth = info.data?.auth;
 
   return (

@@ -5,12 +5,12 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/client/fetcher';
-import { useSettings } from '@/lib/client/settings/settings-query';
+import { useSettingsQuery } from '@/lib/client/settings/settings-query';
 import type { Settings } from '@/lib/client/settings/types';
 import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils';
-import { PageHeader } from '../page-header';
-import { useErrorMessage } from '../use-error-message';
+import { cn } from '@/lib/cn';
+import { PageHeader } from '../kit/page-header';
+import { useErrorMessage } from '../kit/use-error-message';
 import { CorsForm } from './cors-form';
 import { EmailForm } from './email-form';
 import { GeneralForm } from './general-form';
@@ -62,7 +62,7 @@ export function SettingsScreen({ tab }: { tab: SettingsTab }) {
   const t = useTranslations('Settings');
   const tCommon = useTranslations('Common');
   const errorMessage = useErrorMessage();
-  const settings = useSettings();
+  const settings = useSettingsQuery();
   const forbidden = settings.error instanceof ApiError && settings.error.status === 403;
 
   return (

@@ -6,11 +6,11 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/client/fetcher';
 import { useSmtpTestMutation } from '@/lib/client/settings/smtp-test-mutation';
-import { FormAlert } from '../form-alert';
-import { useErrorMessage } from '../use-error-message';
+import { FormAlert } from '../kit/form-alert';
+import { useErrorMessage } from '../kit/use-error-message';
+import { useSave } from '../kit/use-save';
 
 /**
  * Checks the saved SMTP settings and, with an address, sends a test mail. The server's own
@@ -20,15 +20,14 @@ export function SmtpTest() {
   const t = useTranslations('Settings');
   const errorMessage = useErrorMessage();
   const [to, setTo] = useState('');
-  const test = useSmtpTestMutation();
+  const test = useSave(useSmtpTestMutation(), {
+    saved: t('email.testPassed'),
+    failed: t('email.testFailed'),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    test.mutate(to.trim() || undefined, {
-      onSuccess: () => toast({ title: t('email.testPassed'), variant: 'success' }),
-      onError: (error) =>
-        toast({ title: t('email.testFailed'), description: errorMessage(error), variant: 'error' }),
-    });
+    test.mutate(to.trim() || undefined);
   }
 
   const failure = test.error instanceof ApiError ? test.error : null;

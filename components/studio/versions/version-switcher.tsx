@@ -3,7 +3,7 @@
 import { GitCompare, Plus, Upload } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -24,9 +24,10 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
-import { useVersionCompare } from '@/lib/client/versions/version-compare-query';
-import { useCreateVersion, usePromoteVersion } from '@/lib/client/versions/version-mutations';
-import { useItemVersions } from '@/lib/client/versions/versions-query';
+import { useVersionCompareQuery } from '@/lib/client/versions/version-compare-query';
+import { useVersionCreateMutation } from '@/lib/client/versions/version-create-mutation';
+import { useVersionPromoteMutation } from '@/lib/client/versions/version-promote-mutation';
+import { useItemVersionsQuery } from '@/lib/client/versions/versions-query';
 import type { ContentVersion } from '@/lib/client/versions/types';
 
 const MAIN = '__main__';
@@ -43,7 +44,7 @@ export interface VersionSwitcherProps {
 /**
  * The item editor's version bar: pick the main item or a draft version, create a version,
  * compare the draft side by side with the main item and promote it. While a version is
- * chosen the editor reads the item with `?version=<key>` and saves with useSaveVersion.
+ * chosen the editor reads the item with `?version=<key>` and saves with useVersionSaveMutation.
  */
 export function VersionSwitcher({
   collection,
@@ -53,7 +54,7 @@ export function VersionSwitcher({
   scope,
 }: VersionSwitcherProps) {
   const t = useTranslations('Versions');
-  const versions = useItemVersions(collection, item, scope);
+  const versions = useItemVersionsQuery(collection, item, scope);
   const [creating, setCreating] = useState(false);
   const [comparing, setComparing] = useState(false);
   const list = versions.data ?? [];
@@ -112,7 +113,7 @@ function CreateVersionDialog(props: {
 }) {
   const t = useTranslations('Versions');
   const message = useErrorMessage();
-  const create = useCreateVersion(props.collection, props.item);
+  const create = useVersionCreateMutation(props.collection, props.item);
   const [name, setName] = useState('');
   const key =
     name
@@ -174,8 +175,8 @@ function CompareDialog(props: {
 }) {
   const t = useTranslations('Versions');
   const message = useErrorMessage();
-  const compare = useVersionCompare(props.open ? props.version.id : null, props.scope);
-  const promote = usePromoteVersion();
+  const compare = useVersionCompareQuery(props.open ? props.version.id : null, props.scope);
+  const promote = useVersionPromoteMutation();
   const data = compare.data;
   const fields = data ? Object.keys(data.current) : [];
   return (

@@ -3,7 +3,7 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -16,23 +16,19 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
-import { useCollections } from '@/lib/client/collections/collections-query';
-import {
-  useCreateAssignment,
-  useDeleteAssignment,
-} from '@/lib/client/workflows/workflow-mutations';
-import { useWorkflowAssignments } from '@/lib/client/workflows/workflows-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
+import { useAssignmentCreateMutation } from '@/lib/client/workflows/assignment-create-mutation';
+import { useAssignmentDeleteMutation } from '@/lib/client/workflows/assignment-delete-mutation';
+import { useWorkflowAssignmentsQuery } from '@/lib/client/workflows/workflow-assignments-query';
 import type { WorkflowDefinition } from '@/lib/client/workflows/types';
 
 /** Which collections follow which workflow, and a form to assign one with a filter. */
 export function Assignments({ definitions }: { definitions: WorkflowDefinition[] }) {
   const t = useTranslations('Workflows');
-  const message = useErrorMessage();
-  const assignments = useWorkflowAssignments();
-  const collections = useCollections();
-  const create = useCreateAssignment();
-  const remove = useDeleteAssignment();
+  const assignments = useWorkflowAssignmentsQuery();
+  const collections = useCollectionsQuery();
+  const create = useSave(useAssignmentCreateMutation(), { saved: t('assigned') });
+  const remove = useAssignmentDeleteMutation();
   const [definition, setDefinition] = useState('');
   const [collection, setCollection] = useState('');
   const [filter, setFilter] = useState('');
@@ -52,19 +48,13 @@ export function Assignments({ definitions }: { definitions: WorkflowDefinition[]
       }
     }
     setFilterError('');
-    create.mutate(
-      {
-        definition,
-        collection,
-        filter: parsed,
-        state_field: stateField.trim() || null,
-        sort: null,
-      },
-      {
-        onSuccess: () => toast({ title: t('assigned'), variant: 'success' }),
-        onError: (err) => toast({ title: message(err), variant: 'error' }),
-      },
-    );
+    create.mutate({
+      definition,
+      collection,
+      filter: parsed,
+      state_field: stateField.trim() || null,
+      sort: null,
+    });
   };
 
   return (

@@ -1,12 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { useTransition } from '@/lib/client/workflows/workflow-mutations';
-import { useItemWorkflow } from '@/lib/client/workflows/workflows-query';
+import { useWorkflowTransitionMutation } from '@/lib/client/workflows/workflow-transition-mutation';
+import { useItemWorkflowQuery } from '@/lib/client/workflows/item-workflow-query';
 
 /**
  * For an item under a workflow: its current state and one button per command the caller
@@ -23,8 +23,8 @@ export function ItemWorkflow({
 }) {
   const t = useTranslations('Workflows');
   const message = useErrorMessage();
-  const workflows = useItemWorkflow(collection, item, scope);
-  const run = useTransition();
+  const workflows = useItemWorkflowQuery(collection, item, scope);
+  const run = useWorkflowTransitionMutation();
   if (!workflows.data?.length) return null;
   return (
     <section aria-label={t('itemLabel')} className="flex flex-col gap-2">

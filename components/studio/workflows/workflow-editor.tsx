@@ -3,13 +3,12 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
-import { useSaveWorkflow } from '@/lib/client/workflows/workflow-mutations';
+import { useWorkflowSaveMutation } from '@/lib/client/workflows/workflow-save-mutation';
 import type { WorkflowCommand, WorkflowState } from '@/lib/client/workflows/types';
 
 interface CommandRow {
@@ -29,8 +28,7 @@ const list = (s: string) =>
 /** A new workflow: its states (the first, or the one marked, is initial) and commands. */
 export function WorkflowEditor() {
   const t = useTranslations('Workflows');
-  const message = useErrorMessage();
-  const save = useSaveWorkflow();
+  const save = useSave(useWorkflowSaveMutation(), { saved: t('saved') });
   const [name, setName] = useState('');
   const [states, setStates] = useState<WorkflowState[]>([
     { key: 'draft', name: 'Draft', initial: true },
@@ -65,13 +63,7 @@ export function WorkflowEditor() {
         ...(c.module_key.trim() ? { module_key: c.module_key.trim() } : {}),
       })),
     };
-    save.mutate(body, {
-      onSuccess: () => {
-        toast({ title: t('saved'), variant: 'success' });
-        setName('');
-      },
-      onError: (err) => toast({ title: message(err), variant: 'error' }),
-    });
+    save.mutate(body, { onSuccess: () => setName('') });
   };
 
   return (

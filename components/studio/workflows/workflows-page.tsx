@@ -3,12 +3,12 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
-import { ErrorState, LoadingState } from '@/components/studio/data-state';
+import { ErrorState, LoadingState } from '@/components/studio/kit/data-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useDeleteWorkflow } from '@/lib/client/workflows/workflow-mutations';
-import { useWorkflowDefinitions } from '@/lib/client/workflows/workflows-query';
+import { useWorkflowDeleteMutation } from '@/lib/client/workflows/workflow-delete-mutation';
+import { useWorkflowDefinitionsQuery } from '@/lib/client/workflows/workflow-definitions-query';
 import { Assignments } from './assignments';
 import { WorkflowEditor } from './workflow-editor';
 
@@ -18,8 +18,8 @@ const StateGraph = dynamic(() => import('./state-graph'), { ssr: false });
 /** The workflows page: the definitions with their states and commands, new ones, assignments. */
 export function WorkflowsPage() {
   const t = useTranslations('Workflows');
-  const definitions = useWorkflowDefinitions();
-  const remove = useDeleteWorkflow();
+  const definitions = useWorkflowDefinitionsQuery();
+  const remove = useWorkflowDeleteMutation();
   return (
     <div className="flex flex-col gap-6">
       <Card>

@@ -1,7 +1,6 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../fetcher';
+import { useQueryClient } from '@tanstack/react-query';
 import { permissionKeys } from '../permissions/keys';
 import { policiesKeys } from '../policies/keys';
 import { accessKeys } from './keys';
@@ -10,7 +9,7 @@ import type { AccessRow } from './types';
 export type GrantInput = Pick<AccessRow, 'policy' | 'role' | 'user' | 'scope'>;
 
 /** Grants change who holds what: the grant lists and the explain answers are refreshed. */
-function useRefresh() {
+export function useRefresh() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: accessKeys.all });
@@ -18,21 +17,4 @@ function useRefresh() {
     // The signed-in user's own rights may have changed with it.
     void client.invalidateQueries({ queryKey: permissionKeys.root });
   };
-}
-
-export function useGrantCreateMutation() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: GrantInput) =>
-      apiFetch<{ data: AccessRow }>('/api/access', { method: 'POST', body: input }),
-    onSuccess: refresh,
-  });
-}
-
-export function useGrantDeleteMutation() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/access/${id}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-  });
 }

@@ -1,7 +1,6 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../fetcher';
+import { useQueryClient } from '@tanstack/react-query';
 import { permissionKeys } from '../permissions/keys';
 import { policiesKeys } from '../policies/keys';
 import { accessKeys } from './keys';
@@ -12,7 +11,7 @@ export type ModuleKeyInput = Partial<
 >;
 
 /** A renamed or deleted key changes policies' module_access maps too. */
-function useRefresh() {
+export function useRefresh() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: accessKeys.moduleKeys() });
@@ -20,25 +19,4 @@ function useRefresh() {
     // The signed-in user's own rights may have changed with it.
     void client.invalidateQueries({ queryKey: permissionKeys.root });
   };
-}
-
-export function useModuleKeySaveMutation() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: ModuleKeyInput }) =>
-      apiFetch<{ data: ModuleKeyNode }>(
-        id ? `/api/module-access-keys/${id}` : '/api/module-access-keys',
-        { method: id ? 'PATCH' : 'POST', body: input },
-      ),
-    onSuccess: refresh,
-  });
-}
-
-export function useModuleKeyDeleteMutation() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/api/module-access-keys/${id}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-  });
 }

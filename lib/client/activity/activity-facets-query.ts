@@ -59,7 +59,7 @@ async function userLabels(ids: string[], signal: AbortSignal): Promise<ActivityU
  * The values the filters can take, as the server groups them: every action, collection and
  * user that occurs in the log the caller may read.
  */
-export function useActivityFacets(scope: string | null) {
+export function useActivityFacetsQuery(scope: string | null) {
   return useQuery({
     queryKey: activityKeys.facets(scope),
     queryFn: async ({ signal }): Promise<ActivityFacets> => {

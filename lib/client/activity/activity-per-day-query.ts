@@ -44,7 +44,7 @@ export function foldDays(rows: GroupRow[], days: string[]): ActivityDay[] {
  * Actions per day over the last `days` days, counted by the server (aggregate and groupBy
  * on the activity log), so the chart costs one small answer however busy the log is.
  */
-export function useActivityPerDay(scope: string | null, filters: ActivityFilters, days = 30) {
+export function useActivityPerDayQuery(scope: string | null, filters: ActivityFilters, days = 30) {
   return useQuery({
     queryKey: activityKeys.perDay(scope, filters, days),
     queryFn: async ({ signal }) => {

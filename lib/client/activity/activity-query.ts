@@ -12,7 +12,7 @@ interface ListBody {
 }
 
 /** One page of the activity log, newest first, filtered and counted by the server. */
-export function useActivity(
+export function useActivityQuery(
   scope: string | null,
   filters: ActivityFilters,
   page: number,

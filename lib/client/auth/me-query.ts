@@ -11,7 +11,7 @@ export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser> {
 }
 
 /** The signed-in user. A 401 is final (no retry): the caller redirects to the login page. */
-export function useMe() {
+export function useMeQuery() {
   return useQuery({
     queryKey: authKeys.me(),
     queryFn: ({ signal }) => fetchMe(signal),

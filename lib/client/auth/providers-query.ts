@@ -12,7 +12,7 @@ export interface AuthProvider {
   label: string;
 }
 
-export function useAuthProviders() {
+export function useAuthProvidersQuery() {
   return useQuery({
     queryKey: ['auth-providers'],
     queryFn: async ({ signal }) =>

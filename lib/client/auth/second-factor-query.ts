@@ -9,7 +9,7 @@ import { authKeys } from './keys';
  * profile but is refused everything else with MFA_REQUIRED, so the studio asks an endpoint
  * every signed-in user may call.
  */
-export function useOwesSecondFactor(enabled: boolean) {
+export function useOwesSecondFactorQuery(enabled: boolean) {
   return useQuery({
     queryKey: [...authKeys.all, 'second-factor'],
     queryFn: async ({ signal }) => {

@@ -1,13 +1,10 @@
 'use client';
 
 import { apiFetch } from '../fetcher';
-import { useSchemaMutation, type SchemaNotifier } from './schema-mutation';
+import { useSchemaMutation } from './schema-mutation';
 
-export function useCollectionDeleteMutation(notifier?: SchemaNotifier) {
-  return useSchemaMutation(
-    (collection: string) =>
-      apiFetch<void>(`/api/collections/${encodeURIComponent(collection)}`, { method: 'DELETE' }),
-    (collection) => ({ key: 'collectionDeleted', name: collection }),
-    notifier,
+export function useCollectionDeleteMutation() {
+  return useSchemaMutation((collection: string) =>
+    apiFetch<void>(`/api/collections/${encodeURIComponent(collection)}`, { method: 'DELETE' }),
   );
 }

@@ -14,7 +14,7 @@ export async function fetchCollections(signal?: AbortSignal): Promise<Collection
  * Every collection the caller may read, system ones included (filter on `system`). The
  * schema is small and changes rarely, so one cached list serves every page.
  */
-export function useCollections(scope?: string | null) {
+export function useCollectionsQuery(scope?: string | null) {
   return useQuery({
     queryKey: collectionKeys.list(scope),
     queryFn: ({ signal }) => fetchCollections(signal),

@@ -18,48 +18,14 @@ export function invalidateSchema(queryClient: QueryClient): Promise<void> {
   ]).then(() => undefined);
 }
 
-export type NoticeKey =
-  | 'collectionCreated'
-  | 'collectionUpdated'
-  | 'collectionDeleted'
-  | 'fieldCreated'
-  | 'fieldUpdated'
-  | 'fieldDeleted'
-  | 'fieldsReordered'
-  | 'relationCreated'
-  | 'relationUpdated'
-  | 'relationSortSaved'
-  | 'indexesSaved';
-
-/** What a finished change says about itself; the studio turns it into a translated toast. */
-export interface SchemaNotice {
-  key: NoticeKey;
-  name: string;
-}
-
-/** Supplied by the studio (lib/client can't render): shows the outcome of a change. */
-export interface SchemaNotifier {
-  success: (notice: SchemaNotice) => void;
-  failure: (error: unknown) => void;
-}
-
 /**
- * One mutation of the data model: refresh the schema lists and report the outcome. The
- * callbacks are the hook's own, so they run even when the caller unmounted meanwhile.
+ * One mutation of the data model: refresh the schema lists once it settled, failed or not.
+ * The studio reports the outcome (components/studio/kit/use-save.ts).
  */
-export function useSchemaMutation<V, R>(
-  mutationFn: (vars: V) => Promise<R>,
-  notice: (vars: V) => SchemaNotice | null,
-  notifier?: SchemaNotifier,
-) {
+export function useSchemaMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (_data, vars) => {
-      const message = notice(vars);
-      if (message) notifier?.success(message);
-    },
-    onError: (error) => notifier?.failure(error),
     onSettled: () => invalidateSchema(queryClient),
   });
 }

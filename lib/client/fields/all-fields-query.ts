@@ -6,7 +6,7 @@ import { apiFetch } from '../fetcher';
 import { fieldKeys } from './keys';
 
 /** Every field of every readable collection in one request (the schema diagram needs them all). */
-export function useAllFields() {
+export function useAllFieldsQuery() {
   return useQuery({
     queryKey: [...fieldKeys.all(), 'every-collection'] as const,
     queryFn: ({ signal }) =>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSchemaMutation, type SchemaNotifier } from '../collections/schema-mutation';
+import { useSchemaMutation } from '../collections/schema-mutation';
 import type { Field } from '../collections/schema-types';
 import { apiFetch } from '../fetcher';
 
@@ -14,14 +14,11 @@ export interface FieldCreate {
   };
 }
 
-export function useFieldCreateMutation(notifier?: SchemaNotifier) {
-  return useSchemaMutation(
-    ({ collection, body }: FieldCreate) =>
-      apiFetch<{ data: Field }>(`/api/fields/${encodeURIComponent(collection)}`, {
-        method: 'POST',
-        body,
-      }).then((b) => b.data),
-    (vars) => ({ key: 'fieldCreated', name: vars.body.field }),
-    notifier,
+export function useFieldCreateMutation() {
+  return useSchemaMutation(({ collection, body }: FieldCreate) =>
+    apiFetch<{ data: Field }>(`/api/fields/${encodeURIComponent(collection)}`, {
+      method: 'POST',
+      body,
+    }).then((b) => b.data),
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSchemaMutation, type SchemaNotifier } from '../collections/schema-mutation';
+import { useSchemaMutation } from '../collections/schema-mutation';
 import type { Field } from '../collections/schema-types';
 import { sortChanges } from './field-order';
 import { patchField } from './field-update-mutation';
@@ -9,7 +9,7 @@ import { patchField } from './field-update-mutation';
  * Persists a new field order. There is no batch endpoint for fields, so only the fields
  * whose position changed are patched, one after another.
  */
-export function useFieldSortMutation(notifier?: SchemaNotifier) {
+export function useFieldSortMutation() {
   return useSchemaMutation(
     async ({ collection, order }: { collection: string; order: Field[] }) => {
       for (const change of sortChanges(order)) {
@@ -20,7 +20,5 @@ export function useFieldSortMutation(notifier?: SchemaNotifier) {
         });
       }
     },
-    (vars) => ({ key: 'fieldsReordered', name: vars.collection }),
-    notifier,
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSchemaMutation, type SchemaNotifier } from '../collections/schema-mutation';
+import { useSchemaMutation } from '../collections/schema-mutation';
 import type { Field } from '../collections/schema-types';
 import { apiFetch } from '../fetcher';
 
@@ -12,8 +12,6 @@ export interface FieldUpdate {
     schema?: Record<string, unknown> | null;
     meta?: Record<string, unknown> | null;
   };
-  /** Quiet updates (one flag among many) skip the success toast. */
-  quiet?: boolean;
 }
 
 export function patchField({ collection, field, body }: FieldUpdate): Promise<Field> {
@@ -23,10 +21,6 @@ export function patchField({ collection, field, body }: FieldUpdate): Promise<Fi
   ).then((b) => b.data);
 }
 
-export function useFieldUpdateMutation(notifier?: SchemaNotifier) {
-  return useSchemaMutation(
-    patchField,
-    (vars) => (vars.quiet ? null : { key: 'fieldUpdated', name: vars.field }),
-    notifier,
-  );
+export function useFieldUpdateMutation() {
+  return useSchemaMutation(patchField);
 }

@@ -16,7 +16,7 @@ export async function fetchFields(collection: string, signal?: AbortSignal): Pro
  * The fields of one collection in the server's order (sort by `meta.sort` to show them as
  * the editor arranged them). Disabled until a collection is given.
  */
-export function useFields(collection: string | null | undefined, scope?: string | null) {
+export function useFieldsQuery(collection: string | null | undefined, scope?: string | null) {
   return useQuery({
     queryKey: fieldKeys.list(collection ?? '', scope),
     queryFn: ({ signal }) => fetchFields(collection!, signal),

@@ -25,7 +25,7 @@ function listPath(p: FileListParams): string {
 }
 
 /** One page of the files in a folder (or at the top level), sorted and searched by the server. */
-export function useFiles(params: FileListParams, scope?: string | null) {
+export function useFilesQuery(params: FileListParams, scope?: string | null) {
   return useQuery({
     queryKey: fileKeys.list(params, scope),
     queryFn: async ({ signal }): Promise<FilePage> => {

@@ -6,7 +6,7 @@ import { folderKeys } from './keys';
 import type { Folder } from './types';
 
 /** Every folder the caller may read (folders are few; the tree is built in the browser). */
-export function useFolders(scope?: string | null) {
+export function useFoldersQuery(scope?: string | null) {
   return useQuery({
     queryKey: folderKeys.list(scope),
     queryFn: async ({ signal }) =>

@@ -6,7 +6,7 @@ import { apiFetch } from '../fetcher';
 import { interfaceKeys } from './keys';
 
 /** The interface catalogue is static per server version: fetched once per session. */
-export function useGroupedInterfaces() {
+export function useGroupedInterfacesQuery() {
   return useQuery({
     queryKey: interfaceKeys.grouped(),
     queryFn: ({ signal }) =>

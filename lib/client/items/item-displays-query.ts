@@ -1,9 +1,9 @@
 'use client';
 
 import { useMemo } from 'react';
-import { useCollections } from '../collections/collections-query';
+import { useCollectionsQuery } from '../collections/collections-query';
 import { itemDisplayOf, type ItemDisplay } from './display-template';
-import { useRelatedFields } from './related-fields-query';
+import { useRelatedFieldsQuery } from './related-fields-query';
 
 function templateOf(meta: Record<string, unknown> | null | undefined): string | null {
   const t = meta?.display_template;
@@ -14,9 +14,9 @@ function templateOf(meta: Record<string, unknown> | null | undefined): string | 
  * How the items of each of `collections` are shown when linked from elsewhere (see
  * `itemDisplayOf`), from their fields and `meta.display_template`.
  */
-export function useItemDisplays(collections: readonly string[]) {
-  const all = useCollections();
-  const related = useRelatedFields(collections);
+export function useItemDisplaysQuery(collections: readonly string[]) {
+  const all = useCollectionsQuery();
+  const related = useRelatedFieldsQuery(collections);
   const out: Record<string, ItemDisplay> = {};
   for (const c of collections) {
     const fields = related.byCollection[c];

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../fetcher';
+import { useActiveScope } from '../scope/active-scope';
 import { fetchItems } from './items-query';
 import { itemKeys } from './keys';
 import type { Item, ItemKey } from './types';
@@ -29,15 +30,16 @@ async function fetchSingleton(collection: string, fields: readonly string[], sig
  * One item; `key` null reads a singleton (its one row, or null when it has none yet). With
  * `version` (a content version's key) the item is read with that draft merged in.
  */
-export function useItem(
+export function useItemQuery(
   collection: string,
   key: ItemKey | null,
   fields: readonly string[],
   enabled = true,
   version: string | null = null,
 ) {
+  const scope = useActiveScope();
   return useQuery({
-    queryKey: [...itemKeys.detail(collection, key ?? '$singleton', fields), version],
+    queryKey: [...itemKeys.detail(collection, key ?? '$singleton', fields, scope), version],
     queryFn: async ({ signal }) => {
       if (key === null) return fetchSingleton(collection, fields, signal);
       const body = await apiFetch<{ data: Item | null }>(

@@ -63,7 +63,7 @@ async function matchingKeys(collection: string, run: BatchRun): Promise<ItemKey[
  * keys, one after the other, reporting progress; a refusal stops the run and is thrown
  * with the server's message (the chunks before it stay applied, and the count says so).
  */
-export function useItemsBatchRun(collection: string) {
+export function useItemsBatchRunMutation(collection: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (run: BatchRun): Promise<number> => {

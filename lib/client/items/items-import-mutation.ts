@@ -8,6 +8,8 @@ export interface ImportInput {
   /** The file as it will be sent: CSV with a header row, or a JSON array of objects. */
   file: Blob;
   name: string;
+  /** How many rows the file holds, for telling the person. */
+  rows: number;
   onProgress: (p: UploadProgress) => void;
 }
 

@@ -7,9 +7,9 @@ import type { Field } from '../fields/types';
 
 /**
  * The fields of several collections at once (the targets of a collection's many-to-one
- * fields), each cached under the same key `useFields` uses.
+ * fields), each cached under the same key `useFieldsQuery` uses.
  */
-export function useRelatedFields(collections: readonly string[]) {
+export function useRelatedFieldsQuery(collections: readonly string[]) {
   const results = useQueries({
     queries: collections.map((c) => ({
       queryKey: fieldKeys.list(c),

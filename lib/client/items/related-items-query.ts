@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Relational } from './relational';
 import { fetchItems } from './items-query';
+import { useActiveScope } from '../scope/active-scope';
 import { itemKeys } from './keys';
 import type { ItemKey, ItemsQuery } from './types';
 
@@ -62,10 +63,11 @@ export function relatedPageQuery(input: RelatedPageInput): {
 }
 
 /** One page of the items linked to `parentKey`, with how many there are in all. */
-export function useRelatedPage(input: RelatedPageInput) {
+export function useRelatedPageQuery(input: RelatedPageInput) {
   const { collection, query } = relatedPageQuery(input);
+  const scope = useActiveScope();
   return useQuery({
-    queryKey: itemKeys.list(collection, query),
+    queryKey: itemKeys.list(collection, query, scope),
     queryFn: async ({ signal }) => {
       const page = await fetchItems(collection, query, signal);
       return { rows: page.data, total: page.meta.filter_count ?? page.meta.total };

@@ -14,7 +14,7 @@ export async function fetchPermissionsMe(signal?: AbortSignal): Promise<MyPermis
  * The caller's effective permissions at a scope, cached per scope. Read them with `can`,
  * `allowedFields` and friends from `./can`.
  */
-export function usePermissionsMe(scope?: string | null) {
+export function usePermissionsMeQuery(scope?: string | null) {
   return useQuery({
     queryKey: permissionKeys.me(scope),
     queryFn: ({ signal }) => fetchPermissionsMe(signal),

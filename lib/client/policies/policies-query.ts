@@ -16,12 +16,3 @@ export function usePoliciesQuery() {
       ),
   });
 }
-
-export function usePolicyQuery(id: string) {
-  const scope = useActiveScope();
-  return useQuery({
-    queryKey: policiesKeys.detail(scope, id),
-    queryFn: ({ signal }) =>
-      apiFetch<{ data: PolicyRow }>(`/api/policies/${id}`, { signal }).then((body) => body.data),
-  });
-}

@@ -9,7 +9,7 @@ import type { Preset } from './types';
  * The bookmarks of a collection the caller can see: their own, their roles' and global
  * ones (the server decides which), by name.
  */
-export function useBookmarks(collection: string) {
+export function useBookmarksQuery(collection: string) {
   return useQuery({
     queryKey: presetKeys.bookmarks(collection),
     queryFn: async ({ signal }) => {

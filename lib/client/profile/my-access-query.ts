@@ -14,7 +14,7 @@ interface PolicyFlags {
  * Whether the caller is an administrator and may use the studio at all, from the policies
  * they hold at the active scope (`GET /api/policies/me`). Display only: the server checks.
  */
-export function useMyAccess(scope: string | null, enabled = true) {
+export function useMyAccessQuery(scope: string | null, enabled = true) {
   return useQuery({
     queryKey: profileKeys.access(scope),
     queryFn: async ({ signal }): Promise<MyAccess> => {

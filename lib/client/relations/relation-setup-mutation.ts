@@ -1,9 +1,9 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateSchema, type SchemaNotifier } from '../collections/schema-mutation';
+import { invalidateSchema } from '../collections/schema-mutation';
 import { apiFetch } from '../fetcher';
-import type { SetupStep } from './relation-plan';
+import type { SetupStep } from './types';
 
 /** Which step a setup stopped at, and why; the earlier steps stay done. */
 export class SetupStepError extends Error {
@@ -34,14 +34,10 @@ export async function runSetup(
 }
 
 /** Runs a relation plan in order; `onStep` reports the step being worked on (length = done). */
-export function useRelationSetupMutation(
-  onStep: (index: number) => void,
-  notifier?: SchemaNotifier,
-) {
+export function useRelationSetupMutation(onStep: (index: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ steps }: { steps: SetupStep[]; name: string }) => runSetup(steps, onStep),
-    onSuccess: (_d, vars) => notifier?.success({ key: 'relationCreated', name: vars.name }),
     // Partial work is real schema: refresh even after a failure.
     onSettled: () => invalidateSchema(queryClient),
   });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSchemaMutation, type SchemaNotifier } from '../collections/schema-mutation';
+import { useSchemaMutation } from '../collections/schema-mutation';
 import type { Relation } from '../collections/schema-types';
 import { apiFetch } from '../fetcher';
 
@@ -11,7 +11,7 @@ const enc = encodeURIComponent;
  * `meta.sort_field`, on the many side (the related collection, or the junction). With
  * `create`, an integer field of that name is added there first, hidden from forms.
  */
-export function useRelationSortMutation(notifier?: SchemaNotifier) {
+export function useRelationSortMutation() {
   return useSchemaMutation(
     async (vars: {
       collection: string;
@@ -36,7 +36,5 @@ export function useRelationSortMutation(notifier?: SchemaNotifier) {
       );
       return body.data;
     },
-    (vars) => ({ key: 'relationSortSaved', name: `${vars.collection}.${vars.field}` }),
-    notifier,
   );
 }

@@ -11,7 +11,7 @@ export async function fetchRelations(signal?: AbortSignal): Promise<Relation[]> 
 }
 
 /** Every relation between collections the caller may read (one list for the whole schema). */
-export function useRelations(scope?: string | null) {
+export function useRelationsQuery(scope?: string | null) {
   return useQuery({
     queryKey: relationKeys.list(scope),
     queryFn: ({ signal }) => fetchRelations(signal),

@@ -6,3 +6,13 @@ import type { RelationOverview } from '@/lib/schema/overview';
  * junction settings.
  */
 export type Relation = RelationOverview;
+
+/** One request of a relation's setup, planned by the studio's relation form. */
+export interface SetupStep {
+  kind: 'collection' | 'field' | 'relation' | 'alias';
+  /** What the step makes, for the progress list: `collection`, `collection.field`. */
+  target: string;
+  method: 'POST' | 'PATCH';
+  path: string;
+  body: Record<string, unknown>;
+}

@@ -2,15 +2,22 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../fetcher';
+import { useActiveScope } from '../scope/active-scope';
 import { revisionKeys } from './keys';
 import type { RevisionsPage } from './types';
 
 export const REVISIONS_PAGE = 20;
 
 /** The revisions of one item, newest first (administrators only: the endpoint says 403 otherwise). */
-export function useItemRevisions(collection: string, item: string, page: number, enabled = true) {
+export function useItemRevisionsQuery(
+  collection: string,
+  item: string,
+  page: number,
+  enabled = true,
+) {
+  const scope = useActiveScope();
   return useQuery({
-    queryKey: revisionKeys.page(collection, item, page),
+    queryKey: revisionKeys.page(collection, item, page, scope),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({
         filter: JSON.stringify({

@@ -10,7 +10,7 @@ import { revisionKeys } from './keys';
  * leaves out (the primary key, fields that no longer exist), written as a normal update so
  * it is itself checked, logged and revisioned.
  */
-export function useRevertMutation(collection: string, item: string) {
+export function useRevisionRevertMutation(collection: string, item: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) =>

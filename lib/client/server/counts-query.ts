@@ -40,7 +40,7 @@ async function countUsers(signal: AbortSignal): Promise<number | null> {
 }
 
 /** What the caller may read: their collections, the items in them, and the users. */
-export function useProjectCounts(scope: string | null) {
+export function useProjectCountsQuery(scope: string | null) {
   return useQuery({
     queryKey: serverKeys.counts(scope),
     queryFn: async ({ signal }): Promise<ProjectCounts> => {

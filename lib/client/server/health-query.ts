@@ -9,7 +9,7 @@ import type { ServerHealth } from './types';
  * The health report. An unhealthy instance answers 503 with the same body, which the
  * fetcher turns into an error: that case is reported as status "error", not as a failure.
  */
-export function useServerHealth() {
+export function useServerHealthQuery() {
   return useQuery({
     queryKey: serverKeys.health(),
     queryFn: async ({ signal }): Promise<ServerHealth> => {

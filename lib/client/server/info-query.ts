@@ -5,7 +5,7 @@ import { apiFetch } from '../fetcher';
 import { serverKeys } from './keys';
 import type { ServerInfo } from './types';
 
-export function useServerInfo() {
+export function useServerInfoQuery() {
   return useQuery({
     queryKey: serverKeys.info(),
     queryFn: async ({ signal }) =>

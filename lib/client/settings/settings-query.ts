@@ -6,7 +6,7 @@ import { settingsKeys } from './keys';
 import type { Settings } from './types';
 
 /** All settings (administrators only: others get 403). */
-export function useSettings() {
+export function useSettingsQuery() {
   return useQuery({
     queryKey: settingsKeys.detail(),
     queryFn: async ({ signal }) =>

@@ -10,7 +10,7 @@ export interface TfaPolicy {
 }
 
 /** The policies that demand a second factor of their holders (`enforce_tfa`). */
-export function useTfaPolicies() {
+export function useTfaPoliciesQuery() {
   return useQuery({
     queryKey: [...settingsKeys.all, 'tfa-policies'] as const,
     queryFn: async ({ signal }) => {

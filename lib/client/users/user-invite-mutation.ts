@@ -19,11 +19,3 @@ export function useUserInviteMutation() {
     onSuccess: () => client.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }
-
-/** POST /api/users/invite/accept, from the page the mail links to (signed out). */
-export function useInviteAcceptMutation() {
-  return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      apiFetch<void>('/api/users/invite/accept', { method: 'POST', body: input, scope: '' }),
-  });
-}

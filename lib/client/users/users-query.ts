@@ -40,17 +40,3 @@ export function useUsersQuery(params: UsersListParams) {
     placeholderData: keepPreviousData,
   });
 }
-
-/** A short list of users matching a search, for pickers (explain view, grants). */
-export function useUserOptionsQuery(search: string) {
-  const scope = useActiveScope();
-  return useQuery({
-    queryKey: usersKeys.options(scope, search),
-    queryFn: ({ signal }) =>
-      apiFetch<ListResponse<UserRow>>(
-        `/api/users${itemsQueryString({ fields: USER_LIST_FIELDS, search, sort: ['email'], limit: 20 })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-}

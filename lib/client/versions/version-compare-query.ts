@@ -6,7 +6,7 @@ import { versionKeys } from './keys';
 import type { VersionComparison } from './types';
 
 /** The version beside the main item; `enabled` false until a version is chosen. */
-export function useVersionCompare(id: string | null, scope?: string | null) {
+export function useVersionCompareQuery(id: string | null, scope?: string | null) {
   return useQuery({
     queryKey: versionKeys.compare(id ?? '', scope),
     queryFn: async ({ signal }) =>

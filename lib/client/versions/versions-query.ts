@@ -21,7 +21,7 @@ export async function fetchItemVersions(
 }
 
 /** The versions of one item the caller may see. */
-export function useItemVersions(collection: string, item: string, scope?: string | null) {
+export function useItemVersionsQuery(collection: string, item: string, scope?: string | null) {
   return useQuery({
     queryKey: versionKeys.item(collection, item, scope),
     queryFn: ({ signal }) => fetchItemVersions(collection, item, signal),

@@ -6,7 +6,7 @@ import {
   draftFromField,
   emptyDraft,
   updateBody,
-} from '@/lib/client/fields/field-draft';
+} from '@/components/studio/collections/field-draft';
 
 describe('field editor drafts', () => {
   it('types the default value for the column', () => {

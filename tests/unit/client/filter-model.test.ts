@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseFilter, toFilter } from '@/components/studio/filter-builder/model';
-import { OPERATORS, operatorsFor } from '@/components/studio/filter-builder/operators';
-import { readRawFilter } from '@/components/studio/filter-builder/raw-json';
+import { parseFilter, toFilter } from '@/components/studio/kit/filter-builder/model';
+import { OPERATORS, operatorsFor } from '@/components/studio/kit/filter-builder/operators';
+import { readRawFilter } from '@/components/studio/kit/filter-builder/raw-json';
 import { FILTER_OPERATORS } from '@/lib/items/query';
 
 describe('filter builder model', () => {

@@ -18,7 +18,7 @@ import {
   searchWithView,
   viewFromSearch,
 } from '@/components/studio/content/use-browser-view';
-import type { FilterField } from '@/components/studio/filter-builder/use-filter-fields';
+import type { FilterField } from '@/components/studio/kit/filter-builder/use-filter-fields';
 
 const paths: FilterField[] = [
   { path: 'id', label: 'ID', type: 'integer' },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, pageCount, pageOffset, pageRange } from '@/components/studio/pagination-math';
+import {
+  clampPage,
+  pageCount,
+  pageOffset,
+  pageRange,
+} from '@/components/studio/kit/pagination-math';
 
 describe('paging arithmetic', () => {
   it('counts pages, with at least one and none known without a total', () => {

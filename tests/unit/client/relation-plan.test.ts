@@ -4,7 +4,7 @@ import {
   planManyToMany,
   planManyToOne,
   planOneToMany,
-} from '@/lib/client/relations/relation-plan';
+} from '@/components/studio/collections/relation-plan';
 
 describe('relation set-up plans', () => {
   it('keeps a file or image interface on the foreign key it sets up', () => {

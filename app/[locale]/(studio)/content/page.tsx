@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ContentHome } from '@/components/studio/content/content-home';
-import { PageHeader } from '@/components/studio/page-header';
+import { PageHeader } from '@/components/studio/kit/page-header';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { PageHeader } from '@/components/studio/page-header';
+import { PageHeader } from '@/components/studio/kit/page-header';
 import { WorkflowsPage } from '@/components/studio/workflows/workflows-page';
 
 type Props = { params: Promise<{ locale: string }> };

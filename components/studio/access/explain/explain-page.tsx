@@ -3,7 +3,7 @@
 import { SearchCheck, ShieldAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { LoadingState, QueryState } from '@/components/studio/data-state';
+import { LoadingState, QueryState } from '@/components/studio/kit/data-state';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import {
@@ -15,12 +15,12 @@ import {
 } from '@/components/ui/select';
 import { useExplainQuery } from '@/lib/client/permissions/explain-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
-import { useUserOptionsQuery } from '@/lib/client/users/users-query';
+import { useUserOptionsQuery } from '@/lib/client/users/user-options-query';
 import { AccessPage } from '../access-page';
 import { ROOT, ScopeSelect } from '../grants/scope-select';
 import { isCidr } from '../policies/cidr';
-import { userLabel } from '../labels';
-import { useDebounced } from '../use-debounced';
+import { userLabel } from '../../kit/user-labels';
+import { useDebounced } from '../../kit/use-debounced';
 import { ExplainResult } from './explain-result';
 
 /** An administrator picks a user and a scope and sees what that user may do there, and why. */

@@ -2,7 +2,7 @@
 
 import { ShieldOff } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { EmptyState } from '@/components/studio/empty-state';
+import { EmptyState } from '@/components/studio/kit/empty-state';
 import { Badge } from '@/components/ui/badge';
 import {
   Table,
@@ -15,7 +15,7 @@ import {
 import type { ExplainAnswer, ExplainedRule } from '@/lib/client/permissions/explain-query';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
-import { byId } from '../labels';
+import { byId } from '../../kit/user-labels';
 
 function Json({ value }: { value: object | null }) {
   if (!value || !Object.keys(value).length) return <span className="text-muted-foreground">—</span>;

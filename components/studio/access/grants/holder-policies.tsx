@@ -3,8 +3,8 @@
 import { Plus, ShieldOff, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { QueryState } from '@/components/studio/kit/data-state';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,11 +14,8 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
-import {
-  useGrantCreateMutation,
-  useGrantDeleteMutation,
-} from '@/lib/client/access/grant-mutations';
+import { useGrantCreateMutation } from '@/lib/client/access/grant-create-mutation';
+import { useGrantDeleteMutation } from '@/lib/client/access/grant-delete-mutation';
 import { useGrantsQuery } from '@/lib/client/access/grants-query';
 import { usePoliciesQuery } from '@/lib/client/policies/policies-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
@@ -27,12 +24,11 @@ import { ROOT, scopeLabel, ScopeSelect } from './scope-select';
 /** The policies given directly to one user or one role, each at a scope; add and remove. */
 export function HolderPolicies({ holder }: { holder: { user: string } | { role: string } }) {
   const t = useTranslations('Access.grants');
-  const errorMessage = useErrorMessage();
   const grants = useGrantsQuery(holder);
   const policies = usePoliciesQuery();
   const scopes = useScopesQuery();
-  const create = useGrantCreateMutation();
-  const remove = useGrantDeleteMutation();
+  const create = useSave(useGrantCreateMutation(), { saved: t('added') });
+  const remove = useSave(useGrantDeleteMutation(), { saved: t('removed') });
   const [policy, setPolicy] = useState('');
   const [scope, setScope] = useState(ROOT);
   const policyName = (id: string | null) =>
@@ -49,10 +45,8 @@ export function HolderPolicies({ holder }: { holder: { user: string } | { role: 
       },
       {
         onSuccess: () => {
-          toast({ title: t('added'), variant: 'success' });
           setPolicy('');
         },
-        onError: (error) => toast({ title: errorMessage(error), variant: 'error' }),
       },
     );
   }
@@ -80,12 +74,7 @@ export function HolderPolicies({ holder }: { holder: { user: string } | { role: 
                     size="icon"
                     aria-label={t('remove', { policy: policyName(g.policy) })}
                     disabled={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(g.id, {
-                        onSuccess: () => toast({ title: t('removed'), variant: 'success' }),
-                        onError: (error) => toast({ title: errorMessage(error), variant: 'error' }),
-                      })
-                    }
+                    onClick={() => remove.mutate(g.id)}
                   >
                     <Trash2 aria-hidden />
                   </Button>

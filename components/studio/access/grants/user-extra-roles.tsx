@@ -3,7 +3,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,11 +13,8 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
-import {
-  useGrantCreateMutation,
-  useGrantDeleteMutation,
-} from '@/lib/client/access/grant-mutations';
+import { useGrantCreateMutation } from '@/lib/client/access/grant-create-mutation';
+import { useGrantDeleteMutation } from '@/lib/client/access/grant-delete-mutation';
 import { useGrantsQuery } from '@/lib/client/access/grants-query';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
@@ -30,17 +27,15 @@ import { ROOT, scopeLabel, ScopeSelect } from './scope-select';
 export function UserExtraRoles({ userId }: { userId: string }) {
   const t = useTranslations('Access.extraRoles');
   const tg = useTranslations('Access.grants');
-  const errorMessage = useErrorMessage();
   const grants = useGrantsQuery({ user: userId });
   const roles = useRolesQuery();
   const scopes = useScopesQuery();
-  const create = useGrantCreateMutation();
-  const remove = useGrantDeleteMutation();
+  const create = useSave(useGrantCreateMutation(), { saved: t('added') });
+  const remove = useSave(useGrantDeleteMutation(), { saved: t('removed') });
   const [role, setRole] = useState('');
   const [scope, setScope] = useState(ROOT);
   const rows = (grants.data ?? []).filter((g) => !g.policy && g.role);
   const roleName = (id: string | null) => roles.data?.find((r) => r.id === id)?.name ?? id ?? '';
-  const fail = (error: unknown) => toast({ title: errorMessage(error), variant: 'error' });
 
   return (
     <section className="flex flex-col gap-3">
@@ -57,12 +52,7 @@ export function UserExtraRoles({ userId }: { userId: string }) {
                 size="icon"
                 aria-label={t('remove', { role: roleName(g.role) })}
                 disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(g.id, {
-                    onSuccess: () => toast({ title: t('removed'), variant: 'success' }),
-                    onError: fail,
-                  })
-                }
+                onClick={() => remove.mutate(g.id)}
               >
                 <Trash2 aria-hidden />
               </Button>
@@ -95,10 +85,8 @@ export function UserExtraRoles({ userId }: { userId: string }) {
               { user: userId, role, policy: null, scope: scope === ROOT ? null : scope },
               {
                 onSuccess: () => {
-                  toast({ title: t('added'), variant: 'success' });
                   setRole('');
                 },
-                onError: fail,
               },
             )
           }

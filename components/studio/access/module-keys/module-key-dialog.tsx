@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -23,8 +23,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
-import { useModuleKeySaveMutation } from '@/lib/client/access/module-key-mutations';
+import { useModuleKeySaveMutation } from '@/lib/client/access/module-key-save-mutation';
 import type { ModuleKeyNode } from '@/lib/client/access/types';
 import { subtreeIds } from '../tree';
 
@@ -45,8 +44,7 @@ export function ModuleKeyDialog({
   onClose: () => void;
 }) {
   const t = useTranslations('Access.moduleKeys');
-  const errorMessage = useErrorMessage();
-  const save = useModuleKeySaveMutation();
+  const save = useSave(useModuleKeySaveMutation(), { saved: t('saved'), inline: true });
   const [name, setName] = useState(edit.node?.name ?? '');
   const [key, setKey] = useState(edit.node?.key ?? '');
   const [parent, setParent] = useState(edit.node?.parent ?? edit.parent ?? TOP);
@@ -73,7 +71,6 @@ export function ModuleKeyDialog({
       },
       {
         onSuccess: () => {
-          toast({ title: t('saved'), variant: 'success' });
           onClose();
         },
       },
@@ -94,7 +91,7 @@ export function ModuleKeyDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{edit.folder ? t('folderBody') : t('keyBody')}</DialogDescription>
           </DialogHeader>
-          {save.error && <FormAlert>{errorMessage(save.error)}</FormAlert>}
+          {save.message && <FormAlert>{save.message}</FormAlert>}
           <Field label={t('name')} error={errors.name} required>
             <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
           </Field>

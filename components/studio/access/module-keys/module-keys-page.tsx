@@ -3,14 +3,14 @@
 import { Folder, FolderPlus, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { useModuleKeyDeleteMutation } from '@/lib/client/access/module-key-mutations';
+import { useModuleKeyDeleteMutation } from '@/lib/client/access/module-key-delete-mutation';
 import { useModuleKeysQuery } from '@/lib/client/access/module-keys-query';
 import type { ModuleKeyNode } from '@/lib/client/access/types';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 import { buildTree, type TreeNode } from '../tree';
 import { ModuleKeyDialog, type ModuleKeyEdit } from './module-key-dialog';
 
@@ -22,7 +22,7 @@ function Branch({
   onEdit: (edit: ModuleKeyEdit) => void;
 }) {
   const t = useTranslations('Access.moduleKeys');
-  const remove = useModuleKeyDeleteMutation();
+  const remove = useSave(useModuleKeyDeleteMutation(), { saved: t('deleted'), inline: true });
   return (
     <ul className="flex flex-col">
       {nodes.map(({ row, children, depth }) => {
@@ -65,11 +65,7 @@ function Branch({
                 label={t('delete', { name: row.name })}
                 title={t('deleteTitle', { name: row.name })}
                 description={row.key === null ? t('deleteFolderBody') : t('deleteKeyBody')}
-                onConfirm={() =>
-                  remove
-                    .mutateAsync(row.id)
-                    .then(() => toast({ title: t('deleted'), variant: 'success' }))
-                }
+                onConfirm={() => remove.mutateAsync(row.id)}
               />
             </div>
             {children.length > 0 && <Branch nodes={children} onEdit={onEdit} />}

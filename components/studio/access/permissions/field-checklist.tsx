@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Checkbox } from '@/components/ui/checkbox';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 
 /** Which fields the rule covers: every field (`*`, including fields added later) or a list. */
@@ -18,7 +18,7 @@ export function FieldChecklist({
 }) {
   const t = useTranslations('Access.rule');
   const scope = useActiveScope();
-  const fields = useFields(collection, scope);
+  const fields = useFieldsQuery(collection, scope);
   const all = value.includes('*');
   return (
     <fieldset className="flex flex-col gap-2">

@@ -3,16 +3,16 @@
 import { Check, Minus, SlidersHorizontal } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import {
   PERMISSION_ACTIONS,
   type PermissionAction,
   type PermissionRule,
 } from '@/lib/client/access/types';
-import { useCollections } from '@/lib/client/collections/collections-query';
+import { useCollectionsQuery } from '@/lib/client/collections/collections-query';
 import { usePolicyRulesQuery } from '@/lib/client/permissions/policy-rules-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { RuleEditor } from './rule-editor';
 import { findRule, ruleState, type RuleState } from './rule-state';
 
@@ -108,7 +108,7 @@ export function PermissionsMatrix({
 }) {
   const t = useTranslations('Access.matrix');
   const scope = useActiveScope();
-  const collections = useCollections(scope);
+  const collections = useCollectionsQuery(scope);
   const rules = usePolicyRulesQuery(policy);
   const [open, setOpen] = useState<{ collection: string; action: PermissionAction } | null>(null);
 

@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,13 +14,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
 import type { PermissionAction, PermissionRule } from '@/lib/client/access/types';
-import {
-  useRuleDeleteMutation,
-  useRuleSaveMutation,
-} from '@/lib/client/permissions/rule-mutations';
-import { FilterBuilder } from '@/components/studio/filter-builder';
+import { useRuleDeleteMutation } from '@/lib/client/permissions/rule-delete-mutation';
+import { useRuleSaveMutation } from '@/lib/client/permissions/rule-save-mutation';
+import { FilterBuilder } from '@/components/studio/kit/filter-builder';
 import { FieldChecklist } from './field-checklist';
 import { JsonObjectField } from './json-object-field';
 import { parseJsonObject, ruleState, toJsonText, type RuleState } from './rule-state';
@@ -49,9 +46,8 @@ export function RuleEditor({
 }) {
   const t = useTranslations('Access.rule');
   const tm = useTranslations('Access.matrix');
-  const errorMessage = useErrorMessage();
-  const save = useRuleSaveMutation();
-  const remove = useRuleDeleteMutation();
+  const save = useSave(useRuleSaveMutation(), { saved: t('saved'), inline: true });
+  const remove = useSave(useRuleDeleteMutation(), { saved: t('saved'), inline: true });
   const [mode, setMode] = useState<RuleState>(ruleState(rule));
   const [fields, setFields] = useState<string[]>(rule?.fields ?? ['*']);
   const [filter, setFilter] = useState<Record<string, unknown> | null>(rule?.permissions ?? null);
@@ -63,10 +59,7 @@ export function RuleEditor({
   const writes = action === 'create' || action === 'update';
   const hasFields = action !== 'delete';
 
-  const done = () => {
-    toast({ title: t('saved'), variant: 'success' });
-    onClose();
-  };
+  const done = onClose;
 
   function submit() {
     if (mode === 'none') {
@@ -95,8 +88,7 @@ export function RuleEditor({
     );
   }
 
-  const error =
-    problem ?? (save.error || remove.error ? errorMessage(save.error ?? remove.error) : null);
+  const error = problem ?? save.message ?? remove.message;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

@@ -2,7 +2,7 @@
 
 import { Folder } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Switch } from '@/components/ui/switch';
 import { useModuleKeysQuery } from '@/lib/client/access/module-keys-query';
 import type { ModuleKeyNode } from '@/lib/client/access/types';

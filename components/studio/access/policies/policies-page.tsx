@@ -3,9 +3,9 @@
 import { Plus, ShieldCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { QueryState } from '@/components/studio/data-state';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { QueryState } from '@/components/studio/kit/data-state';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,8 +19,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
-import { usePolicySaveMutation } from '@/lib/client/policies/policy-mutations';
+import { usePolicySaveMutation } from '@/lib/client/policies/policy-save-mutation';
 import { usePoliciesQuery } from '@/lib/client/policies/policies-query';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { AccessPage } from '../access-page';
@@ -33,9 +32,8 @@ function CreatePolicyDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const t = useTranslations('Access.policies');
-  const errorMessage = useErrorMessage();
   const router = useRouter();
-  const save = usePolicySaveMutation();
+  const save = useSave(usePolicySaveMutation(), { saved: t('created'), inline: true });
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -47,7 +45,6 @@ function CreatePolicyDialog({
       { input: { name: name.trim(), app_access: true } },
       {
         onSuccess: (policy) => {
-          toast({ title: t('created'), variant: 'success' });
           router.push(`/access/policies/${policy.id}`);
         },
       },
@@ -62,7 +59,7 @@ function CreatePolicyDialog({
             <DialogTitle>{t('createTitle')}</DialogTitle>
             <DialogDescription>{t('createDescription')}</DialogDescription>
           </DialogHeader>
-          {save.error && <FormAlert>{errorMessage(save.error)}</FormAlert>}
+          {save.message && <FormAlert>{save.message}</FormAlert>}
           <Field label={t('name')} error={error} required>
             <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
           </Field>

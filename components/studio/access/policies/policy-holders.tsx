@@ -3,8 +3,8 @@
 import { Plus, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { QueryState } from '@/components/studio/kit/data-state';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -15,33 +15,28 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
-import {
-  useGrantCreateMutation,
-  useGrantDeleteMutation,
-} from '@/lib/client/access/grant-mutations';
+import { useGrantCreateMutation } from '@/lib/client/access/grant-create-mutation';
+import { useGrantDeleteMutation } from '@/lib/client/access/grant-delete-mutation';
 import { usePolicyHoldersQuery } from '@/lib/client/access/policy-holders-query';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
-import { useUserOptionsQuery } from '@/lib/client/users/users-query';
+import { useUserOptionsQuery } from '@/lib/client/users/user-options-query';
 import { ROOT, ScopeSelect } from '../grants/scope-select';
-import { userLabel } from '../labels';
-import { useDebounced } from '../use-debounced';
+import { userLabel } from '../../kit/user-labels';
+import { useDebounced } from '../../kit/use-debounced';
 
 /** Who holds this policy (roles and users) and at which scope; grant and revoke here. */
 export function PolicyHolders({ policy }: { policy: string }) {
   const t = useTranslations('Access.holders');
-  const errorMessage = useErrorMessage();
   const holders = usePolicyHoldersQuery(policy);
   const roles = useRolesQuery();
   const scopes = useScopesQuery();
   const [search, setSearch] = useState('');
   const users = useUserOptionsQuery(useDebounced(search));
-  const create = useGrantCreateMutation();
-  const remove = useGrantDeleteMutation();
+  const create = useSave(useGrantCreateMutation(), { saved: t('granted') });
+  const remove = useSave(useGrantDeleteMutation(), { saved: t('revoked') });
   const [holder, setHolder] = useState('');
   const [scope, setScope] = useState(ROOT);
-  const fail = (error: unknown) => toast({ title: errorMessage(error), variant: 'error' });
 
   function add() {
     const [kind, id] = holder.split(':');
@@ -55,10 +50,8 @@ export function PolicyHolders({ policy }: { policy: string }) {
       },
       {
         onSuccess: () => {
-          toast({ title: t('granted'), variant: 'success' });
           setHolder('');
         },
-        onError: fail,
       },
     );
   }
@@ -87,12 +80,7 @@ export function PolicyHolders({ policy }: { policy: string }) {
                     size="icon"
                     aria-label={t('revoke', { name })}
                     disabled={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(row.id, {
-                        onSuccess: () => toast({ title: t('revoked'), variant: 'success' }),
-                        onError: fail,
-                      })
-                    }
+                    onClick={() => remove.mutate(row.id)}
                   >
                     <Trash2 aria-hidden />
                   </Button>

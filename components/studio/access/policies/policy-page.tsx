@@ -2,15 +2,15 @@
 
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/toast';
-import { usePolicyDeleteMutation } from '@/lib/client/policies/policy-mutations';
-import { usePolicyQuery } from '@/lib/client/policies/policies-query';
+import { usePolicyDeleteMutation } from '@/lib/client/policies/policy-delete-mutation';
+import { usePolicyQuery } from '@/lib/client/policies/policy-query';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 import { PermissionsMatrix } from '../permissions/permissions-matrix';
 import { PolicyHolders } from './policy-holders';
 import { PolicySettings } from './policy-settings';
@@ -20,7 +20,7 @@ export function PolicyPage({ id }: { id: string }) {
   const t = useTranslations('Access.policies');
   const router = useRouter();
   const policy = usePolicyQuery(id);
-  const remove = usePolicyDeleteMutation();
+  const remove = useSave(usePolicyDeleteMutation(), { saved: t('deleted'), inline: true });
   const name = policy.data?.name ?? t('loadingName');
 
   return (
@@ -44,12 +44,7 @@ export function PolicyPage({ id }: { id: string }) {
               title={t('deleteTitle', { name })}
               description={t('deleteBody')}
               pending={remove.isPending}
-              onConfirm={() =>
-                remove.mutateAsync(id).then(() => {
-                  toast({ title: t('deleted'), variant: 'success' });
-                  router.push('/access/policies');
-                })
-              }
+              onConfirm={() => remove.mutateAsync(id).then(() => router.push('/access/policies'))}
             />
           )}
         </>

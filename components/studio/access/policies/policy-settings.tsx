@@ -2,17 +2,16 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
 import type { PolicyRow } from '@/lib/client/access/types';
-import { usePolicySaveMutation } from '@/lib/client/policies/policy-mutations';
+import { usePolicySaveMutation } from '@/lib/client/policies/policy-save-mutation';
 import { parseAllowList } from './cidr';
 import { ModuleAccessTree } from './module-access-tree';
 
@@ -20,8 +19,7 @@ const FLAGS = ['admin_access', 'app_access', 'delegate_access', 'enforce_tfa'] a
 
 export function PolicySettings({ policy }: { policy: PolicyRow }) {
   const t = useTranslations('Access.policies');
-  const errorMessage = useErrorMessage();
-  const save = usePolicySaveMutation();
+  const save = useSave(usePolicySaveMutation(), { saved: t('saved'), inline: true });
   const [name, setName] = useState(policy.name);
   const [description, setDescription] = useState(policy.description ?? '');
   const [flags, setFlags] = useState(() => Object.fromEntries(FLAGS.map((f) => [f, policy[f]])));
@@ -38,24 +36,21 @@ export function PolicySettings({ policy }: { policy: PolicyRow }) {
     };
     setErrors(found);
     if (found.name || found.ip) return;
-    save.mutate(
-      {
-        id: policy.id,
-        input: {
-          name: name.trim(),
-          description: description.trim() || null,
-          ...flags,
-          ip_access: entries.length ? entries : null,
-          module_access: modules,
-        },
+    save.mutate({
+      id: policy.id,
+      input: {
+        name: name.trim(),
+        description: description.trim() || null,
+        ...flags,
+        ip_access: entries.length ? entries : null,
+        module_access: modules,
       },
-      { onSuccess: () => toast({ title: t('saved'), variant: 'success' }) },
-    );
+    });
   }
 
   return (
     <form onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-5" noValidate>
-      {save.error && <FormAlert>{errorMessage(save.error)}</FormAlert>}
+      {save.message && <FormAlert>{save.message}</FormAlert>}
       <Field label={t('name')} error={errors.name} required>
         <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
       </Field>

@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,9 +24,8 @@ import {
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
 import type { RoleRow } from '@/lib/client/access/types';
-import { useRoleSaveMutation } from '@/lib/client/roles/role-mutations';
+import { useRoleSaveMutation } from '@/lib/client/roles/role-save-mutation';
 import { HolderPolicies } from '../grants/holder-policies';
 import { subtreeIds } from '../tree';
 
@@ -45,8 +44,7 @@ export function RoleDialog({
   onClose: () => void;
 }) {
   const t = useTranslations('Access.roles');
-  const errorMessage = useErrorMessage();
-  const save = useRoleSaveMutation();
+  const save = useSave(useRoleSaveMutation(), { saved: t('saved'), inline: true });
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [parentId, setParentId] = useState(role?.parent ?? parent ?? TOP);
@@ -68,7 +66,6 @@ export function RoleDialog({
       },
       {
         onSuccess: () => {
-          toast({ title: t('saved'), variant: 'success' });
           onClose();
         },
       },
@@ -83,7 +80,7 @@ export function RoleDialog({
           <DialogDescription>{t('dialogDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          {save.error && <FormAlert>{errorMessage(save.error)}</FormAlert>}
+          {save.message && <FormAlert>{save.message}</FormAlert>}
           <Field label={t('name')} error={nameError} required>
             <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           </Field>

@@ -3,14 +3,14 @@
 import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
 import type { RoleRow } from '@/lib/client/access/types';
-import { useRoleDeleteMutation } from '@/lib/client/roles/role-mutations';
+import { useRoleDeleteMutation } from '@/lib/client/roles/role-delete-mutation';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 import { buildTree, type TreeNode } from '../tree';
 import { RoleDialog } from './role-dialog';
 
@@ -26,7 +26,7 @@ function RoleBranch({
   onAdd: (parent: string) => void;
 }) {
   const t = useTranslations('Access.roles');
-  const remove = useRoleDeleteMutation();
+  const remove = useSave(useRoleDeleteMutation(), { saved: t('deleted'), inline: true });
   return (
     <ul className="flex flex-col">
       {nodes.map((node) => (
@@ -65,11 +65,7 @@ function RoleBranch({
               label={t('delete', { name: node.row.name })}
               title={t('deleteTitle', { name: node.row.name })}
               description={t('deleteBody')}
-              onConfirm={() =>
-                remove
-                  .mutateAsync(node.row.id)
-                  .then(() => toast({ title: t('deleted'), variant: 'success' }))
-              }
+              onConfirm={() => remove.mutateAsync(node.row.id)}
             />
           </div>
           {node.children.length > 0 && (

@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,9 +16,9 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
 import type { ScopeItem } from '@/lib/client/access/types';
-import { useScopeCreateMutation, useScopeRenameMutation } from '@/lib/client/scope/scope-mutations';
+import { useScopeCreateMutation } from '@/lib/client/scope/scope-create-mutation';
+import { useScopeRenameMutation } from '@/lib/client/scope/scope-rename-mutation';
 
 /** Renaming an existing scope, or creating one at the top or under a parent. */
 export type ScopeEdit = { scope?: ScopeItem; parent?: ScopeItem };
@@ -28,19 +28,15 @@ const SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
 
 export function ScopeDialog({ edit, onClose }: { edit: ScopeEdit; onClose: () => void }) {
   const t = useTranslations('Access.scopes');
-  const errorMessage = useErrorMessage();
-  const create = useScopeCreateMutation();
-  const rename = useScopeRenameMutation();
+  const create = useSave(useScopeCreateMutation(), { saved: t('saved'), inline: true });
+  const rename = useSave(useScopeRenameMutation(), { saved: t('saved'), inline: true });
   const [name, setName] = useState(edit.scope?.name ?? '');
   const [segment, setSegment] = useState('');
   const [segmentError, setSegmentError] = useState<string | undefined>();
   const prefix = edit.parent ? `${edit.parent.uri}/` : '/';
   const pending = create.isPending || rename.isPending;
-  const error = create.error ?? rename.error;
-  const done = () => {
-    toast({ title: t('saved'), variant: 'success' });
-    onClose();
-  };
+  const error = create.message ?? rename.message;
+  const done = onClose;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +62,7 @@ export function ScopeDialog({ edit, onClose }: { edit: ScopeEdit; onClose: () =>
             </DialogTitle>
             <DialogDescription>{edit.scope ? t('renameBody') : t('createBody')}</DialogDescription>
           </DialogHeader>
-          {error && <FormAlert>{errorMessage(error)}</FormAlert>}
+          {error && <FormAlert>{error}</FormAlert>}
           {!edit.scope && (
             <Field
               label={t('segment')}

@@ -3,17 +3,17 @@
 import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
 import type { ScopeItem } from '@/lib/client/access/types';
-import { useScopeDeleteMutation } from '@/lib/client/scope/scope-mutations';
+import { useScopeDeleteMutation } from '@/lib/client/scope/scope-delete-mutation';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { setActiveScope } from '@/lib/client/scope/scope-store';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 import { buildTree, type TreeNode } from '../tree';
 import { ScopeDialog, type ScopeEdit } from './scope-dialog';
 
@@ -26,7 +26,7 @@ function Branch({
 }) {
   const t = useTranslations('Access.scopes');
   const active = useActiveScope();
-  const remove = useScopeDeleteMutation();
+  const remove = useSave(useScopeDeleteMutation(), { saved: t('deleted'), inline: true });
   return (
     <ul className="flex flex-col">
       {nodes.map(({ row, children, depth }) => (
@@ -76,7 +76,6 @@ function Branch({
                   if (active && (active === row.uri || active.startsWith(`${row.uri}/`))) {
                     setActiveScope(null);
                   }
-                  toast({ title: t('deleted'), variant: 'success' });
                 })
               }
             />

@@ -1,18 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { useState } from 'react';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import {
@@ -22,33 +13,29 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
 import type { RoleRow } from '@/lib/client/access/types';
 import { ApiError } from '@/lib/client/fetcher';
-import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { useUserCreateMutation } from '@/lib/client/users/user-create-mutation';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NO_ROLE = '__none__';
-const FIELDS = ['email', 'password', 'role', 'first_name', 'last_name'] as const;
 
-type FieldName = (typeof FIELDS)[number];
-type Errors = Partial<Record<FieldName, string>>;
-
-/** The fields a refusal names: schema messages, or the field a uniqueness conflict is about. */
-function serverFieldErrors(error: unknown): Errors {
-  const named: Record<string, string> = fieldErrorsOf(error);
-  if (error instanceof ApiError && error.code === 'RECORD_NOT_UNIQUE') {
-    const field = /field "(\w+)"/.exec(error.message)?.[1];
-    if (field) named[field] = error.message;
-  }
-  const out: Errors = {};
-  for (const f of FIELDS) if (named[f]) out[f] = named[f][0].toUpperCase() + named[f].slice(1);
-  return out;
+/**
+ * The fields a refusal names (as data), in a sentence's case; a uniqueness conflict shows the
+ * server's whole message on its field, since "has to be unique" alone doesn't say which value.
+ */
+function accountFieldWords(fields: Record<string, string>, error: unknown) {
+  const conflict = error instanceof ApiError && error.code === 'RECORD_NOT_UNIQUE';
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, text]) => {
+      const shown = conflict ? (error as ApiError).message : text;
+      return [field, shown[0].toUpperCase() + shown.slice(1)];
+    }),
+  );
 }
 
 const empty = { email: '', password: '', role: NO_ROLE, first_name: '', last_name: '' };
+type FieldName = keyof typeof empty;
 
 /** An account with a password, active at once: for people who can't receive mail, or tests. */
 export function CreateUserDialog({
@@ -61,30 +48,23 @@ export function CreateUserDialog({
   roles: RoleRow[];
 }) {
   const t = useTranslations('Access.createUser');
-  const errorMessage = useErrorMessage();
-  const create = useUserCreateMutation();
+  const create = useSave(useUserCreateMutation(), {
+    saved: (vars) => t('created', { email: vars.email }),
+    inline: true,
+    mapFields: accountFieldWords,
+  });
   const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Errors>({});
+  const errors = create.errors.fields;
   const set = (field: FieldName) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
-  function close(next: boolean) {
-    if (!next) {
-      setValues(empty);
-      setErrors({});
-      create.reset();
-    }
-    onOpenChange(next);
+  function close() {
+    setValues(empty);
+    create.reset();
+    onOpenChange(false);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     const email = values.email.trim();
-    const found: Errors = {
-      email: EMAIL.test(email) ? undefined : t('emailInvalid'),
-      password: values.password ? undefined : t('passwordRequired'),
-    };
-    setErrors(found);
-    if (found.email || found.password) return;
     create.mutate(
       {
         email,
@@ -94,84 +74,76 @@ export function CreateUserDialog({
         last_name: values.last_name.trim() || null,
       },
       {
-        onSuccess: () => {
-          toast({ title: t('created', { email }), variant: 'success' });
-          close(false);
+        clientErrors: {
+          email: EMAIL.test(email) ? undefined : t('emailInvalid'),
+          password: values.password ? undefined : t('passwordRequired'),
         },
-        onError: (error) => setErrors(serverFieldErrors(error)),
+        onSuccess: close,
       },
     );
   }
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('title')}</DialogTitle>
-            <DialogDescription>{t('description')}</DialogDescription>
-          </DialogHeader>
-          {create.error && <FormAlert>{errorMessage(create.error)}</FormAlert>}
-          <Field label={t('email')} error={errors.email} required>
-            <Input
-              type="email"
-              autoComplete="off"
-              value={values.email}
-              onChange={(e) => set('email')(e.target.value)}
-            />
-          </Field>
-          <Field label={t('password')} hint={t('passwordHint')} error={errors.password} required>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(e) => set('password')(e.target.value)}
-            />
-          </Field>
-          <Field label={t('role')} error={errors.role}>
-            {(control) => (
-              <Select value={values.role} onValueChange={set('role')}>
-                <SelectTrigger {...control}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NO_ROLE}>{t('noRole')}</SelectItem>
-                  {roles.map((r) => (
-                    <SelectItem key={r.id} value={r.id}>
-                      {r.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('firstName')} error={errors.first_name}>
-              <Input
-                autoComplete="off"
-                value={values.first_name}
-                onChange={(e) => set('first_name')(e.target.value)}
-              />
-            </Field>
-            <Field label={t('lastName')} error={errors.last_name}>
-              <Input
-                autoComplete="off"
-                value={values.last_name}
-                onChange={(e) => set('last_name')(e.target.value)}
-              />
-            </Field>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Spinner />}
-              {t('submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      open={open}
+      className=""
+      title={t('title')}
+      description={t('description')}
+      error={create.message}
+      saving={create.isPending}
+      labels={{ cancel: t('cancel'), save: t('submit') }}
+      onSubmit={submit}
+      onClose={close}
+    >
+      <Field label={t('email')} error={errors.email} required>
+        <Input
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={(e) => set('email')(e.target.value)}
+        />
+      </Field>
+      <Field label={t('password')} hint={t('passwordHint')} error={errors.password} required>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => set('password')(e.target.value)}
+        />
+      </Field>
+      <Field label={t('role')} error={errors.role}>
+        {(control) => (
+          <Select value={values.role} onValueChange={set('role')}>
+            <SelectTrigger {...control}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NO_ROLE}>{t('noRole')}</SelectItem>
+              {roles.map((r) => (
+                <SelectItem key={r.id} value={r.id}>
+                  {r.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('firstName')} error={errors.first_name}>
+          <Input
+            autoComplete="off"
+            value={values.first_name}
+            onChange={(e) => set('first_name')(e.target.value)}
+          />
+        </Field>
+        <Field label={t('lastName')} error={errors.last_name}>
+          <Input
+            autoComplete="off"
+            value={values.last_name}
+            onChange={(e) => set('last_name')(e.target.value)}
+          />
+        </Field>
+      </div>
+    </EditDialog>
   );
 }

@@ -2,8 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -23,7 +23,6 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
 import type { RoleRow } from '@/lib/client/access/types';
 import { useUserInviteMutation } from '@/lib/client/users/user-invite-mutation';
 
@@ -40,8 +39,10 @@ export function InviteDialog({
 }) {
   const t = useTranslations('Access.invite');
   const locale = useLocale();
-  const errorMessage = useErrorMessage();
-  const invite = useUserInviteMutation();
+  const invite = useSave(useUserInviteMutation(), {
+    saved: (vars) => t('sent', { email: vars.email }),
+    inline: true,
+  });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('');
   const [errors, setErrors] = useState<{ email?: string; role?: string }>({});
@@ -73,7 +74,6 @@ export function InviteDialog({
       },
       {
         onSuccess: () => {
-          toast({ title: t('sent', { email: email.trim() }), variant: 'success' });
           close(false);
         },
       },
@@ -88,7 +88,7 @@ export function InviteDialog({
             <DialogTitle>{t('title')}</DialogTitle>
             <DialogDescription>{t('description')}</DialogDescription>
           </DialogHeader>
-          {invite.error && <FormAlert>{errorMessage(invite.error)}</FormAlert>}
+          {invite.message && <FormAlert>{invite.message}</FormAlert>}
           <Field label={t('email')} error={errors.email} required>
             <Input
               type="email"

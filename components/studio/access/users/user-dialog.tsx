@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,11 +24,10 @@ import {
 } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/toast';
 import { USER_STATUSES, type RoleRow, type UserRow } from '@/lib/client/access/types';
 import { useUserQuery } from '@/lib/client/users/user-query';
 import { useUserUpdateMutation } from '@/lib/client/users/user-update-mutation';
-import { userLabel } from '../labels';
+import { userLabel } from '../../kit/user-labels';
 import { UserPolicies } from './user-policies';
 import { UserSecurity } from './user-security';
 
@@ -45,8 +44,7 @@ function DetailsForm({
   onDone: () => void;
 }) {
   const t = useTranslations('Access.users');
-  const errorMessage = useErrorMessage();
-  const update = useUserUpdateMutation();
+  const update = useSave(useUserUpdateMutation(), { saved: t('saved'), inline: true });
   const [form, setForm] = useState({
     first_name: user.first_name ?? '',
     last_name: user.last_name ?? '',
@@ -73,7 +71,6 @@ function DetailsForm({
       },
       {
         onSuccess: () => {
-          toast({ title: t('saved'), variant: 'success' });
           onDone();
         },
       },
@@ -82,7 +79,7 @@ function DetailsForm({
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      {update.error && <FormAlert>{errorMessage(update.error)}</FormAlert>}
+      {update.message && <FormAlert>{update.message}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('firstName')}>
           <Input

@@ -3,6 +3,7 @@
 import { Copy, KeyRound, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -10,13 +11,17 @@ import { toast } from '@/components/ui/toast';
 import type { UserRow } from '@/lib/client/access/types';
 import { useUserTokenMutation } from '@/lib/client/users/user-token-mutation';
 import { useUserUpdateMutation } from '@/lib/client/users/user-update-mutation';
-import { ConfirmButton } from '../confirm-button';
+import { ConfirmButton } from '../../kit/confirm-button';
 
 /** Suspend or reactivate, clear a lost second factor, and hand out a static token once. */
 export function UserSecurity({ user }: { user: UserRow }) {
   const t = useTranslations('Access.users');
-  const update = useUserUpdateMutation();
-  const tokenMutation = useUserTokenMutation();
+  const update = useSave(useUserUpdateMutation(), {
+    saved: ({ patch }) =>
+      patch.status ? t(patch.status === 'active' ? 'reactivated' : 'suspended') : t('tfaReset'),
+    inline: true,
+  });
+  const tokenMutation = useSave(useUserTokenMutation(), { saved: t('tokenCreated'), inline: true });
   const [token, setToken] = useState<string | null>(null);
   const suspended = user.status === 'suspended';
 
@@ -36,11 +41,10 @@ export function UserSecurity({ user }: { user: UserRow }) {
           description={suspended ? t('reactivateHint') : t('suspendHint')}
           pending={update.isPending}
           onConfirm={() =>
-            update
-              .mutateAsync({ id: user.id, patch: { status: suspended ? 'active' : 'suspended' } })
-              .then(() =>
-                toast({ title: suspended ? t('reactivated') : t('suspended'), variant: 'success' }),
-              )
+            update.mutateAsync({
+              id: user.id,
+              patch: { status: suspended ? 'active' : 'suspended' },
+            })
           }
         />
       </section>
@@ -54,11 +58,7 @@ export function UserSecurity({ user }: { user: UserRow }) {
           title={t('resetTfaConfirm')}
           description={t('resetTfaHint')}
           pending={update.isPending}
-          onConfirm={() =>
-            update
-              .mutateAsync({ id: user.id, patch: { tfa_secret: null } })
-              .then(() => toast({ title: t('tfaReset'), variant: 'success' }))
-          }
+          onConfirm={() => update.mutateAsync({ id: user.id, patch: { tfa_secret: null } })}
         />
       </section>
       <section className="flex flex-col gap-2">
@@ -97,12 +97,7 @@ export function UserSecurity({ user }: { user: UserRow }) {
             title={t('generateTokenConfirm')}
             description={t('generateTokenWarning')}
             pending={tokenMutation.isPending}
-            onConfirm={() =>
-              tokenMutation.mutateAsync(user.id).then((value) => {
-                setToken(value);
-                toast({ title: t('tokenCreated'), variant: 'success' });
-              })
-            }
+            onConfirm={() => tokenMutation.mutateAsync(user.id).then(setToken)}
           />
         )}
       </section>

@@ -1,12 +1,10 @@
 'use client';
 
-import { KeyRound, Search, UserPlus, Users } from 'lucide-react';
+import { KeyRound, UserPlus, Users } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { LoadingState, QueryState } from '@/components/studio/data-state';
-import { Pagination } from '@/components/studio/pagination';
+import { ListToolbar, PagedTable, useListState } from '@/components/studio/kit/paged-list';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import {
   Select,
   SelectContent,
@@ -14,20 +12,12 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { USER_STATUSES, type UserRow } from '@/lib/client/access/types';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { useUsersQuery } from '@/lib/client/users/users-query';
 import { AccessPage } from '../access-page';
-import { byId, roleName, userLabel } from '../labels';
-import { useDebounced } from '../use-debounced';
+import { byId, roleName, userLabel } from '../../kit/user-labels';
 import { CreateUserDialog } from './create-user-dialog';
 import { InviteDialog } from './invite-dialog';
 import { StatusBadge } from './status-badge';
@@ -38,25 +28,15 @@ const ALL = 'all';
 export function UsersPage() {
   const t = useTranslations('Access.users');
   const format = useFormatter();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<string>(ALL);
-  const [role, setRole] = useState<string>(ALL);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const state = useListState({ status: null, role: null });
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [inviting, setInviting] = useState(false);
   const [creating, setCreating] = useState(false);
   const roles = useRolesQuery();
   const roleById = byId(roles.data);
-  const params = {
-    search: useDebounced(search),
-    status: status === ALL ? null : status,
-    role: role === ALL ? null : role,
-    page,
-    limit: pageSize,
-  };
-  const users = useUsersQuery(params);
-  const filtered = Boolean(params.search || params.status || params.role);
+  const { search, filter, page, limit } = state.params;
+  const users = useUsersQuery({ search, status: filter.status, role: filter.role, page, limit });
+  const noMatch = { icon: Users, title: t('noMatchTitle'), description: t('noMatchBody') };
 
   return (
     <AccessPage
@@ -75,30 +55,10 @@ export function UsersPage() {
         </div>
       }
     >
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden
-            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label={t('search')}
-            placeholder={t('searchPlaceholder')}
-            className="pl-9"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+      <ListToolbar state={state} label={t('search')} placeholder={t('searchPlaceholder')}>
         <Select
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
+          value={filter.status ?? ALL}
+          onValueChange={(v) => state.setFilter('status', v === ALL ? null : v)}
         >
           <SelectTrigger aria-label={t('statusFilter')} className="sm:w-44">
             <SelectValue />
@@ -113,11 +73,8 @@ export function UsersPage() {
           </SelectContent>
         </Select>
         <Select
-          value={role}
-          onValueChange={(v) => {
-            setRole(v);
-            setPage(1);
-          }}
+          value={filter.role ?? ALL}
+          onValueChange={(v) => state.setFilter('role', v === ALL ? null : v)}
         >
           <SelectTrigger aria-label={t('roleFilter')} className="sm:w-48">
             <SelectValue />
@@ -131,83 +88,54 @@ export function UsersPage() {
             ))}
           </SelectContent>
         </Select>
-      </div>
+      </ListToolbar>
 
-      <QueryState
+      <PagedTable
         query={users}
-        loading={<LoadingState rows={6} />}
-        isEmpty={(body) => body.data.length === 0}
-        empty={{
-          icon: Users,
-          title: filtered ? t('noMatchTitle') : t('emptyTitle'),
-          description: filtered ? t('noMatchBody') : t('emptyBody'),
-        }}
-      >
-        {(body) => (
-          <>
-            <div className="overflow-x-auto rounded-lg border">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{t('name')}</TableHead>
-                    <TableHead className="hidden md:table-cell">{t('email')}</TableHead>
-                    <TableHead className="hidden sm:table-cell">{t('role')}</TableHead>
-                    <TableHead>{t('statusLabel')}</TableHead>
-                    <TableHead className="hidden lg:table-cell">{t('lastAccess')}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody aria-busy={users.isFetching}>
-                  {body.data.map((user) => (
-                    <TableRow key={user.id}>
-                      <TableCell>
-                        <button
-                          type="button"
-                          className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-                          onClick={() => setEditing(user)}
-                        >
-                          {userLabel(user)}
-                        </button>
-                        <span className="block text-xs text-muted-foreground md:hidden">
-                          {user.email}
-                        </span>
-                      </TableCell>
-                      <TableCell className="hidden md:table-cell">{user.email}</TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        {roleName(roleById, user.role) ?? (
-                          <span className="text-muted-foreground">{t('noRole')}</span>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <StatusBadge status={user.status} />
-                      </TableCell>
-                      <TableCell className="hidden text-muted-foreground lg:table-cell">
-                        {user.last_access
-                          ? format.dateTime(new Date(user.last_access), {
-                              dateStyle: 'medium',
-                              timeStyle: 'short',
-                            })
-                          : t('never')}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-            <Pagination
-              className="mt-4"
-              page={page}
-              pageSize={pageSize}
-              total={body.meta?.filter_count ?? null}
-              hasMore={body.data.length === pageSize}
-              onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
-            />
-          </>
+        state={state}
+        framed
+        loadingRows={6}
+        empty={{ icon: Users, title: t('emptyTitle'), description: t('emptyBody') }}
+        noMatch={noMatch}
+        columns={[
+          { label: t('name') },
+          { label: t('email'), className: 'hidden md:table-cell' },
+          { label: t('role'), className: 'hidden sm:table-cell' },
+          { label: t('statusLabel') },
+          { label: t('lastAccess'), className: 'hidden lg:table-cell' },
+        ]}
+        row={(user) => (
+          <TableRow key={user.id}>
+            <TableCell>
+              <button
+                type="button"
+                className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                onClick={() => setEditing(user)}
+              >
+                {userLabel(user)}
+              </button>
+              <span className="block text-xs text-muted-foreground md:hidden">{user.email}</span>
+            </TableCell>
+            <TableCell className="hidden md:table-cell">{user.email}</TableCell>
+            <TableCell className="hidden sm:table-cell">
+              {roleName(roleById, user.role) ?? (
+                <span className="text-muted-foreground">{t('noRole')}</span>
+              )}
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={user.status} />
+            </TableCell>
+            <TableCell className="hidden text-muted-foreground lg:table-cell">
+              {user.last_access
+                ? format.dateTime(new Date(user.last_access), {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })
+                : t('never')}
+            </TableCell>
+          </TableRow>
         )}
-      </QueryState>
+      />
       <InviteDialog open={inviting} onOpenChange={setInviting} roles={roles.data ?? []} />
       <CreateUserDialog open={creating} onOpenChange={setCreating} roles={roles.data ?? []} />
       {editing && (

@@ -2,8 +2,8 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ErrorState } from '@/components/studio/data-state';
-import { Pagination } from '@/components/studio/pagination';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { Pagination } from '@/components/studio/kit/pagination';
 import {
   Dialog,
   DialogContent,
@@ -12,9 +12,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useActivity } from '@/lib/client/activity/activity-query';
+import { useActivityQuery } from '@/lib/client/activity/activity-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { useActionLabel } from '@/components/studio/activity/action-label';
+import { useActionLabel } from '@/components/studio/kit/action-label';
 
 const PAGE = 20;
 
@@ -37,7 +37,7 @@ export function ItemActivity({
   const format = useFormatter();
   const actionLabel = useActionLabel();
   const [page, setPage] = useState(1);
-  const activity = useActivity(useActiveScope(), { collection, item: itemKey }, page, PAGE);
+  const activity = useActivityQuery(useActiveScope(), { collection, item: itemKey }, page, PAGE);
   const entries = activity.data?.entries;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

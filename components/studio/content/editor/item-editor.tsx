@@ -5,11 +5,11 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { VersionSwitcher } from '@/components/studio/versions/version-switcher';
 import { ItemWorkflow } from '@/components/studio/workflows/item-workflow';
-import { CollectionIcon } from '@/components/studio/collection-icon';
-import { ErrorState } from '@/components/studio/data-state';
-import { PageHeader } from '@/components/studio/page-header';
+import { CollectionIcon } from '@/components/studio/kit/collection-icon';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { PageHeader } from '@/components/studio/kit/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useItem } from '@/lib/client/items/item-query';
+import { useItemQuery } from '@/lib/client/items/item-query';
 import type { ItemKey } from '@/lib/client/items/types';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import type { ContentVersion } from '@/lib/client/versions/types';
@@ -49,7 +49,7 @@ export function ItemEditor({
   const scope = useActiveScope();
   // The draft being edited instead of the item itself (null: the item).
   const [version, setVersion] = useState<ContentVersion | null>(null);
-  const item = useItem(
+  const item = useItemQuery(
     schema.collection,
     itemKey,
     editor.readFields,

@@ -4,9 +4,9 @@ import { History, Save, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '@/components/studio/confirm-dialog';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiError, type ApiFieldError } from '@/lib/client/fetcher';
@@ -15,12 +15,12 @@ import { useItemDeleteMutation } from '@/lib/client/items/item-delete-mutation';
 import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
 import { itemKeys } from '@/lib/client/items/keys';
 import { can } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { useSaveVersion } from '@/lib/client/versions/version-mutations';
+import { useVersionSaveMutation } from '@/lib/client/versions/version-save-mutation';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import type { CollectionSchema } from '../use-collection-schema';
 import { isServerDefault } from './defaults';
 import { FormField } from './form-field';
@@ -28,7 +28,7 @@ import { buildPayload, missingRequired } from './payload';
 import { ItemActivity } from './item-activity';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorField } from './use-editor-schema';
-import { LeaveDialog, useLeaveGuard } from '@/components/studio/leave-guard';
+import { LeaveDialog, useLeaveGuard } from '@/components/studio/kit/leave-guard';
 
 /** Problem types the item form words itself (messages `ItemEditor.fieldError.<type>`). */
 const FIELD_ERROR_TYPES = [
@@ -67,7 +67,7 @@ export function ItemForm({
   const errorMessage = useErrorMessage();
   const router = useRouter();
   const saveItem = useItemSaveMutation(schema.collection);
-  const saveDraft = useSaveVersion();
+  const saveDraft = useVersionSaveMutation();
   const queryClient = useQueryClient();
   // One save for both targets, so pending states and error handling are shared.
   const save = {
@@ -103,7 +103,11 @@ export function ItemForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   // Revisions are for administrators; others who may read the activity log see that instead.
-  const canReadActivity = can(usePermissionsMe(useActiveScope()).data, 'daas_activity', 'read');
+  const canReadActivity = can(
+    usePermissionsMeQuery(useActiveScope()).data,
+    'daas_activity',
+    'read',
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const isNew = itemKey === null;
   const payload = buildPayload(fields, initial, values, isNew);

@@ -3,9 +3,9 @@
 import { RotateCcw } from 'lucide-react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/studio/confirm-dialog';
-import { ErrorState } from '@/components/studio/data-state';
-import { Pagination } from '@/components/studio/pagination';
+import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { Pagination } from '@/components/studio/kit/pagination';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,10 +18,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { fieldLabel } from '@/lib/client/fields/field-label';
 import type { Item } from '@/lib/client/items/types';
-import { REVISIONS_PAGE, useItemRevisions } from '@/lib/client/revisions/item-revisions-query';
-import { useRevertMutation } from '@/lib/client/revisions/revert-mutation';
+import { REVISIONS_PAGE, useItemRevisionsQuery } from '@/lib/client/revisions/item-revisions-query';
+import { useRevisionRevertMutation } from '@/lib/client/revisions/revert-mutation';
 import type { Revision } from '@/lib/client/revisions/types';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { m2oKey } from '../relations/related-model';
 import type { EditorField } from './use-editor-schema';
 
@@ -68,8 +68,8 @@ export function RevisionsDrawer({
   const format = useFormatter();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
-  const revisions = useItemRevisions(collection, itemKey, page, open);
-  const revert = useRevertMutation(collection, itemKey);
+  const revisions = useItemRevisionsQuery(collection, itemKey, page, open);
+  const revert = useRevisionRevertMutation(collection, itemKey);
   const chosen = revisions.data?.data.find((r) => r.id === selected) ?? revisions.data?.data[0];
   const locale = useLocale();
   const diff = chosen ? revisionDiff(fields, current, chosen, locale) : [];

@@ -3,16 +3,16 @@
 import { useMemo } from 'react';
 import type { Field } from '@/lib/client/fields/types';
 import type { ItemDisplay } from '@/lib/client/items/display-template';
-import { useItemDisplays } from '@/lib/client/items/item-displays-query';
+import { useItemDisplaysQuery } from '@/lib/client/items/item-displays-query';
 import {
   isAlias,
   primaryKeyOf,
   relationalOf,
   type Relational,
 } from '@/lib/client/items/relational';
-import { useRelatedFields } from '@/lib/client/items/related-fields-query';
+import { useRelatedFieldsQuery } from '@/lib/client/items/related-fields-query';
 import { canField } from '@/lib/client/permissions/can';
-import { usePermissionsMe } from '@/lib/client/permissions/permissions-me-query';
+import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
 import type { MyPermissions } from '@/lib/client/permissions/types';
 import type { CollectionSchema } from '../use-collection-schema';
 
@@ -46,7 +46,7 @@ function usableSort(rel: Relational | null, permissions: MyPermissions | undefin
  * relations come back nested with just their key and a label field.
  */
 export function useEditorSchema(schema: CollectionSchema) {
-  const permissions = usePermissionsMe().data;
+  const permissions = usePermissionsMeQuery().data;
   const withRel = useMemo(
     () =>
       schema.fields
@@ -69,8 +69,8 @@ export function useEditorSchema(schema: CollectionSchema) {
     ],
     [withRel],
   );
-  const related = useRelatedFields(targets);
-  const displays = useItemDisplays(targets);
+  const related = useRelatedFieldsQuery(targets);
+  const displays = useItemDisplaysQuery(targets);
 
   const fields = useMemo<EditorField[]>(
     () =>

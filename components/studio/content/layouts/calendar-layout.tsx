@@ -3,14 +3,14 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type DragEvent } from 'react';
-import { ErrorState } from '@/components/studio/data-state';
+import { ErrorState } from '@/components/studio/kit/data-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { templateFields } from '@/lib/client/items/display-template';
-import { useItems } from '@/lib/client/items/items-query';
+import { useItemsQuery } from '@/lib/client/items/items-query';
 import type { Item } from '@/lib/client/items/types';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import {
   addDays,
   boundValue,
@@ -63,7 +63,7 @@ export function CalendarLayout({
   const inSpan = {
     [field]: { _gte: boundValue(kind, span.start), _lt: boundValue(kind, span.end) },
   };
-  const items = useItems(collection, {
+  const items = useItemsQuery(collection, {
     fields: [...new Set([primaryKey, field, ...templateFields(title)])],
     sort: [field],
     filter: filter ? { _and: [filter, inSpan] } : inSpan,

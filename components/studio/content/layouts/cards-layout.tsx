@@ -7,7 +7,7 @@ import { assetUrl } from '@/lib/client/files/files-query';
 import { renderTemplate } from '@/lib/client/items/display-template';
 import type { Item } from '@/lib/client/items/types';
 import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import type { CardsSetup } from './layout-fields';
 
 function imageId(value: unknown): string | null {

@@ -5,9 +5,9 @@ import { useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { templateFields } from '@/lib/client/items/display-template';
-import { useItems } from '@/lib/client/items/items-query';
+import { useItemsQuery } from '@/lib/client/items/items-query';
 import type { Item } from '@/lib/client/items/types';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import type { KanbanSetup } from './layout-fields';
 import { DRAG_TYPE, MovableItem } from './movable-item';
 import { useMoveItem } from './use-move-item';
@@ -38,7 +38,7 @@ function KanbanColumn(props: ColumnProps) {
   const [limit, setLimit] = useState(COLUMN_PAGE);
   const [over, setOver] = useState(false);
   const own = { [field]: { _eq: choice.value } };
-  const items = useItems(collection, {
+  const items = useItemsQuery(collection, {
     fields: [...new Set([primaryKey, field, ...templateFields(title)])],
     sort: sort.length ? sort : [primaryKey],
     filter: filter ? { _and: [filter, own] } : own,

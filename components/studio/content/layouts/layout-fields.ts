@@ -1,4 +1,4 @@
-import type { FilterField } from '@/components/studio/filter-builder/use-filter-fields';
+import type { FilterField } from '@/components/studio/kit/filter-builder/use-filter-fields';
 import { templateFields } from '@/lib/client/items/display-template';
 import type { LayoutOptions } from '../use-browser-view';
 

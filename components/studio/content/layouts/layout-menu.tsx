@@ -3,7 +3,7 @@
 import { CalendarDays, Kanban, LayoutGrid, Settings2, Table2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import type { FilterField } from '@/components/studio/filter-builder/use-filter-fields';
+import type { FilterField } from '@/components/studio/kit/filter-builder/use-filter-fields';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';

@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { renderTemplate } from '@/lib/client/items/display-template';
 import type { Item } from '@/lib/client/items/types';
 import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** The drag payload: the item's key, as text. */
 export const DRAG_TYPE = 'text/plain';

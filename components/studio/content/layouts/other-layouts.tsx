@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { FilterField } from '@/components/studio/filter-builder/use-filter-fields';
+import type { FilterField } from '@/components/studio/kit/filter-builder/use-filter-fields';
 import type { CollectionSchema } from '../use-collection-schema';
 import type { BrowserView } from '../use-browser-view';
 import { CalendarLayout } from './calendar-layout';

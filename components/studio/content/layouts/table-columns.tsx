@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import type { DataTableColumn } from '@/components/studio/data-table';
-import type { FilterField } from '@/components/studio/filter-builder/use-filter-fields';
+import type { DataTableColumn } from '@/components/studio/kit/data-table';
+import type { FilterField } from '@/components/studio/kit/filter-builder/use-filter-fields';
 import type { ItemDisplay } from '@/lib/client/items/display-template';
 import type { Item } from '@/lib/client/items/types';
 import { CellValue, RelatedCell, valueAt } from '../cell-value';

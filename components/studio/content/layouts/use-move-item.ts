@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useErrorMessage } from '@/components/studio/use-error-message';
-import { toast } from '@/components/ui/toast';
+import { useRef } from 'react';
+import { useSave } from '@/components/studio/kit/use-save';
 import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
 import type { ItemKey } from '@/lib/client/items/types';
 
@@ -13,18 +13,16 @@ import type { ItemKey } from '@/lib/client/items/types';
  */
 export function useMoveItem(collection: string) {
   const t = useTranslations('ItemBrowser');
-  const message = useErrorMessage();
-  const save = useItemSaveMutation(collection);
+  const where = useRef('');
+  const save = useSave(useItemSaveMutation(collection), {
+    saved: () => t('moved', { where: where.current }),
+    failed: t('moveFailed'),
+  });
   return {
     pending: save.isPending,
-    move: (key: ItemKey, field: string, value: unknown, where: string) =>
-      save.mutate(
-        { key, values: { [field]: value } },
-        {
-          onSuccess: () => toast({ title: t('moved', { where }), variant: 'success' }),
-          onError: (error) =>
-            toast({ title: t('moveFailed'), description: message(error), variant: 'error' }),
-        },
-      ),
+    move: (key: ItemKey, field: string, value: unknown, place: string) => {
+      where.current = place;
+      save.mutate({ key, values: { [field]: value } });
+    },
   };
 }

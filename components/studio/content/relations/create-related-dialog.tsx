@@ -14,7 +14,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fieldLabel } from '@/lib/client/fields/field-label';
-import { useFields } from '@/lib/client/fields/fields-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import type { Field as FieldInfo } from '@/lib/client/fields/types';
 import type { Item } from '@/lib/client/items/types';
 import { FieldInput } from '../editor/field-input';
@@ -52,7 +52,7 @@ export function CreateRelatedDialog({
 }) {
   const t = useTranslations('ItemEditor');
   const locale = useLocale();
-  const fields = useFields(open ? collection : null);
+  const fields = useFieldsQuery(open ? collection : null);
   const [values, setValues] = useState<Item>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const shown = fillable(fields.data ?? [], omit).filter((f) => !f.schema?.foreign_key_table);

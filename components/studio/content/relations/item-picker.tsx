@@ -2,9 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { DataTable, type DataTableColumn } from '@/components/studio/data-table';
-import { ErrorState } from '@/components/studio/data-state';
-import { Pagination } from '@/components/studio/pagination';
+import { DataTable, type DataTableColumn } from '@/components/studio/kit/data-table';
+import { ErrorState } from '@/components/studio/kit/data-state';
+import { Pagination } from '@/components/studio/kit/pagination';
 import {
   Dialog,
   DialogContent,
@@ -13,12 +13,12 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { useFields } from '@/lib/client/fields/fields-query';
-import { useItems } from '@/lib/client/items/items-query';
+import { useFieldsQuery } from '@/lib/client/fields/fields-query';
+import { useItemsQuery } from '@/lib/client/items/items-query';
 import { isAlias, labelFieldOf, primaryKeyOf } from '@/lib/client/items/relational';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { CellValue } from '../cell-value';
-import { useDebounced } from '../use-debounced';
+import { useDebounced } from '../../kit/use-debounced';
 
 const PAGE = 50;
 
@@ -44,7 +44,7 @@ export function ItemPicker({
   extraFields?: readonly string[];
 }) {
   const t = useTranslations('ItemEditor');
-  const fields = useFields(open ? collection : null);
+  const fields = useFieldsQuery(open ? collection : null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const term = useDebounced(search);
@@ -60,7 +60,7 @@ export function ItemPicker({
   }, [fields.data, pk]);
   const filter = exclude.length && pk ? { [pk]: { _nin: exclude } } : null;
   const read = [...new Set([...shown, ...extraFields])];
-  const items = useItems(
+  const items = useItemsQuery(
     collection,
     { fields: read, sort: [], filter, search: term, page, limit: PAGE },
     open && shown.length > 0,

@@ -9,11 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { displayItem, type ItemDisplay } from '@/lib/client/items/display-template';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import type { Relational } from '@/lib/client/items/relational';
-import { useRelatedPage } from '@/lib/client/items/related-items-query';
+import { useRelatedPageQuery } from '@/lib/client/items/related-items-query';
 import { moveItem } from '@/lib/client/fields/field-order';
-import { ErrorState } from '../../data-state';
-import { Pagination } from '../../pagination';
-import { useDragReorder } from '../../reorder';
+import { ErrorState } from '../../kit/data-state';
+import { Pagination } from '../../kit/pagination';
+import { useDragReorder } from '../../kit/reorder';
 import { CreateRelatedDialog } from './create-related-dialog';
 import { ItemPicker } from './item-picker';
 import {
@@ -68,7 +68,7 @@ export function RelatedList({
   const [announcement, setAnnouncement] = useState('');
   const [page, setPage] = useState(1);
   const c = changes ?? noChanges();
-  const linked = useRelatedPage({
+  const linked = useRelatedPageQuery({
     rel,
     parentKey,
     relatedPk,

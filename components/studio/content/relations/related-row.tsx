@@ -4,8 +4,8 @@ import { Undo2, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { LiHTMLAttributes } from 'react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
-import { DragGrip, MoveButtons } from '../../reorder';
+import { cn } from '@/lib/cn';
+import { DragGrip, MoveButtons } from '../../kit/reorder';
 
 /**
  * One linked item of a relation list: its name and key, move controls when the relation

@@ -3,8 +3,8 @@
 import { Download } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -23,7 +23,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
 import { assetUrl } from '@/lib/client/files/files-query';
 import {
   useItemsExportMutation,
@@ -64,8 +63,11 @@ export function ExportDialog({
 }) {
   const t = useTranslations('ItemBrowser');
   const format = useFormatter();
-  const message = useErrorMessage();
-  const exporter = useItemsExportMutation(collection);
+  const exporter = useSave(useItemsExportMutation(collection), {
+    saved: t('exported'),
+    failed: t('exportFailed'),
+    inline: true,
+  });
   const [kind, setKind] = useState<ExportFormat>('csv');
   const [shownOnly, setShownOnly] = useState(view.layout === 'tabular');
 
@@ -82,11 +84,6 @@ export function ExportDialog({
       {
         onSuccess: (file) => {
           download(file.id, file.filename_download);
-          toast({
-            title: t('exported'),
-            description: file.filename_download ?? undefined,
-            variant: 'success',
-          });
           onOpenChange(false);
         },
       },
@@ -130,7 +127,7 @@ export function ExportDialog({
               />
             </Field>
             {exporter.isPending && <Progress label={t('exporting')} />}
-            {exporter.error && <FormAlert>{message(exporter.error)}</FormAlert>}
+            {exporter.message && <FormAlert>{exporter.message}</FormAlert>}
           </div>
           <DialogFooter>
             <Button type="submit" disabled={exporter.isPending}>

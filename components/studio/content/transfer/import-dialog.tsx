@@ -3,8 +3,8 @@
 import { Upload } from 'lucide-react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/form-alert';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -23,7 +23,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/client/fetcher';
 import { fieldLabel } from '@/lib/client/fields/field-label';
 import { refusedRows, useItemsImportMutation } from '@/lib/client/items/items-import-mutation';
@@ -57,8 +56,11 @@ export function ImportDialog({
   const t = useTranslations('ItemBrowser');
   const locale = useLocale();
   const format = useFormatter();
-  const message = useErrorMessage();
-  const importer = useItemsImportMutation(schema.collection);
+  const importer = useSave(useItemsImportMutation(schema.collection), {
+    saved: (vars) => t('imported', { count: vars.rows, formatted: format.number(vars.rows) }),
+    failed: t('importFailed'),
+    inline: true,
+  });
   const [file, setFile] = useState<(ParsedFile & { name: string }) | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
@@ -100,17 +102,11 @@ export function ImportDialog({
       {
         file: mappedFile(file, mapping),
         name: file.name,
+        rows: file.rows.length,
         onProgress: (p) => setProgress(p.total ? (100 * p.loaded) / p.total : 0),
       },
       {
         onSuccess: () => {
-          toast({
-            title: t('imported', {
-              count: file.rows.length,
-              formatted: format.number(file.rows.length),
-            }),
-            variant: 'success',
-          });
           reset();
           onOpenChange(false);
         },
@@ -213,7 +209,7 @@ export function ImportDialog({
                 value={uploading ? (progress ?? 0) : undefined}
               />
             )}
-            {importer.error && <FormAlert>{message(importer.error)}</FormAlert>}
+            {importer.message && <FormAlert>{importer.message}</FormAlert>}
             {refused.length > 0 && (
               <div className="max-h-56 overflow-auto rounded-md border">
                 <table className="w-full text-sm" aria-label={t('importRefused')}>

@@ -1,6 +1,6 @@
 'use client';
 
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /**
  * A progress bar: with `value` (0–100) it fills to it; without, it runs while the work's

@@ -4,15 +4,15 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
-import { useRuntimeSave } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-save-mutation';
 import type { CronInput, CronJob } from '@/lib/client/runtime/types';
-import { SwitchField } from '../../settings/form-parts';
-import { EditDialog } from '../edit-dialog';
+import { SwitchField } from '../../kit/form-parts';
+import { EditDialog } from '../../kit/edit-dialog';
+import { useSave } from '../../kit/use-save';
 import { ExtensionSelect } from '../extension-select';
 import { JsonField } from '../json-field';
 import { jsonText, parseJson } from '../json-text';
-import { NO_ERRORS, useFormErrors } from '../use-form-errors';
+import { useRuntimeFieldWords } from '../field-words';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const zones = () => ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
@@ -20,8 +20,12 @@ const zones = () => ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => 
 /** Creates or edits a cron job; the server checks the schedule and time zone on save. */
 export function CronDialog({ job, onClose }: { job?: CronJob; onClose: () => void }) {
   const t = useTranslations('Cron');
-  const save = useRuntimeSave<CronInput, CronJob>('cron');
-  const errorsOf = useFormErrors();
+  const save = useSave(useRuntimeSaveMutation<CronInput, CronJob>('cron'), {
+    saved: (_vars, row) => t('saved', { name: row.name }),
+    inline: true,
+    mapFields: useRuntimeFieldWords(),
+  });
+  const errors = save.errors;
   const zoneList = useId();
   const [name, setName] = useState(job?.name ?? '');
   const [schedule, setSchedule] = useState(job?.schedule ?? '0 * * * *');
@@ -29,7 +33,6 @@ export function CronDialog({ job, onClose }: { job?: CronJob; onClose: () => voi
   const [operation, setOperation] = useState(job?.operation ?? null);
   const [enabled, setEnabled] = useState(job?.enabled ?? true);
   const [payload, setPayload] = useState(jsonText(job?.payload));
-  const [errors, setErrors] = useState(NO_ERRORS);
 
   function submit() {
     const fields: Record<string, string> = {};
@@ -37,8 +40,7 @@ export function CronDialog({ job, onClose }: { job?: CronJob; onClose: () => voi
     if (!schedule.trim()) fields.schedule = t('scheduleRequired');
     const parsed = parseJson(payload);
     if (!parsed.ok) fields.payload = t('payloadInvalid');
-    if (Object.keys(fields).length || !parsed.ok) return setErrors({ general: null, fields });
-    setErrors(NO_ERRORS);
+    if (!save.check(fields) || !parsed.ok) return;
     const input = {
       name: name.trim(),
       schedule: schedule.trim(),
@@ -47,16 +49,7 @@ export function CronDialog({ job, onClose }: { job?: CronJob; onClose: () => voi
       enabled,
       payload: parsed.value,
     };
-    save.mutate(
-      { id: job?.id, input },
-      {
-        onSuccess: (saved) => {
-          toast({ title: t('saved', { name: saved.name }), variant: 'success' });
-          onClose();
-        },
-        onError: (err) => setErrors(errorsOf(err)),
-      },
-    );
+    save.mutate({ id: job?.id, input }, { onSuccess: onClose });
   }
 
   return (

@@ -4,9 +4,9 @@ import { CalendarClock } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { useRuntimeList } from '@/lib/client/runtime/runtime-queries';
+import { useRuntimeListQuery } from '@/lib/client/runtime/runtime-list-query';
 import type { CronJob } from '@/lib/client/runtime/types';
-import { PagedList, useListState } from '../paged-list';
+import { PagedList, useListState } from '../../kit/paged-list';
 import { CreateButton, NameButton, RowControls } from '../row-parts';
 import { When } from '../when';
 import { CronDialog } from './cron-dialog';
@@ -41,7 +41,7 @@ type Editing = { job?: CronJob } | null;
 export function CronPage() {
   const t = useTranslations('Cron');
   const state = useListState();
-  const list = useRuntimeList<CronJob>('cron', state.params, FIELDS);
+  const list = useRuntimeListQuery<CronJob>('cron', state.params, FIELDS);
   const [editing, setEditing] = useState<Editing>(null);
   return (
     <>

@@ -2,17 +2,17 @@
 
 import { Play } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useErrorMessage } from '@/components/studio/use-error-message';
+import { useErrorMessage } from '@/components/studio/kit/use-error-message';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
-import { useTriggerCron } from '@/lib/client/runtime/runtime-mutations';
+import { useCronTriggerMutation } from '@/lib/client/runtime/cron-trigger-mutation';
 
 /** Runs a job now; the toast says how it went, the row shows it as its last run. */
 export function RunNowButton({ id, name }: { id: string; name: string }) {
   const t = useTranslations('Cron');
   const message = useErrorMessage();
-  const trigger = useTriggerCron();
+  const trigger = useCronTriggerMutation();
   return (
     <Button
       variant="outline"

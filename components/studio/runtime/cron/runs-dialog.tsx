@@ -3,7 +3,7 @@
 import { History } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,7 +22,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { useCronRuns } from '@/lib/client/runtime/runtime-queries';
+import { useCronRunsQuery } from '@/lib/client/runtime/cron-runs-query';
 import type { CronRun } from '@/lib/client/runtime/types';
 
 const STATUS_VARIANT = { success: 'success', error: 'destructive', running: 'outline' } as const;
@@ -30,7 +30,7 @@ const STATUS_VARIANT = { success: 'success', error: 'destructive', running: 'out
 function RunsTable({ id }: { id: string }) {
   const t = useTranslations('Cron');
   const format = useFormatter();
-  const runs = useCronRuns(id);
+  const runs = useCronRunsQuery(id);
   const seconds = (run: CronRun) =>
     run.finished_at
       ? format.number((Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000, {

@@ -4,9 +4,9 @@ import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useId, useState, type FormEvent } from 'react';
-import { LeaveDialog, useLeaveGuard } from '@/components/studio/leave-guard';
-import { FormAlert } from '@/components/studio/form-alert';
-import { PageHeader } from '@/components/studio/page-header';
+import { LeaveDialog, useLeaveGuard } from '@/components/studio/kit/leave-guard';
+import { FormAlert } from '@/components/studio/kit/form-alert';
+import { PageHeader } from '@/components/studio/kit/page-header';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -19,8 +19,7 @@ import {
 } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
-import { useRuntimeSave } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-save-mutation';
 import {
   EXTENSION_TYPES,
   type Extension,
@@ -28,9 +27,10 @@ import {
   type ExtensionType,
 } from '@/lib/client/runtime/types';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import { SwitchField } from '../../settings/form-parts';
+import { SwitchField } from '../../kit/form-parts';
+import { useSave } from '../../kit/use-save';
 import { DeleteButton } from '../delete-button';
-import { NO_ERRORS, useFormErrors } from '../use-form-errors';
+import { useRuntimeFieldWords } from '../field-words';
 import { When } from '../when';
 import { EndpointUrl } from './endpoint-url';
 import { RunAsPicker } from './run-as-picker';
@@ -47,14 +47,17 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 export function ExtensionEditor({ extension }: { extension?: Extension }) {
   const t = useTranslations('Extensions');
   const router = useRouter();
-  const save = useRuntimeSave<ExtensionInput, Extension>('extensions');
-  const errorsOf = useFormErrors();
+  const save = useSave(useRuntimeSaveMutation<ExtensionInput, Extension>('extensions'), {
+    saved: (_vars, row) => t('saved', { name: row.name }),
+    inline: true,
+    mapFields: useRuntimeFieldWords(),
+  });
+  const errors = save.errors;
   const [name, setName] = useState(extension?.name ?? '');
   const [type, setType] = useState<ExtensionType>(extension?.type ?? 'endpoint');
   const [source, setSource] = useState(extension?.source ?? TEMPLATES.endpoint);
   const [enabled, setEnabled] = useState(extension?.enabled ?? true);
   const [runAs, setRunAs] = useState(extension?.run_as ?? null);
-  const [errors, setErrors] = useState(NO_ERRORS);
   const formId = useId();
   // What was last saved (or loaded): leaving with anything else asks first.
   const values = JSON.stringify([name, type, source, enabled, runAs]);
@@ -71,17 +74,14 @@ export function ExtensionEditor({ extension }: { extension?: Extension }) {
     const fields: Record<string, string> = {};
     if (!NAME.test(name)) fields.name = t('nameRule');
     if (!source.trim()) fields.source = t('sourceRequired');
-    if (Object.keys(fields).length) return setErrors({ general: null, fields });
-    setErrors(NO_ERRORS);
+    if (!save.check(fields)) return;
     save.mutate(
       { id: extension?.id, input: { name, type, source, enabled, run_as: runAs } },
       {
         onSuccess: (saved) => {
           setSavedValues(values);
-          toast({ title: t('saved', { name: saved.name }), variant: 'success' });
           if (!extension) router.replace(`/extensions/${saved.id}`);
         },
-        onError: (err) => setErrors(errorsOf(err)),
       },
     );
   }

@@ -12,10 +12,10 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { useRuntimeList } from '@/lib/client/runtime/runtime-queries';
+import { useRuntimeListQuery } from '@/lib/client/runtime/runtime-list-query';
 import { EXTENSION_TYPES, type ExtensionRow } from '@/lib/client/runtime/types';
 import { Link } from '@/lib/i18n/navigation';
-import { PagedList, useListState } from '../paged-list';
+import { PagedList, useListState } from '../../kit/paged-list';
 import { RowControls } from '../row-parts';
 import { When } from '../when';
 import { EndpointUrl } from './endpoint-url';
@@ -87,7 +87,7 @@ function ExtensionListRow({ row }: { row: ExtensionRow }) {
 export function ExtensionsPage() {
   const t = useTranslations('Extensions');
   const state = useListState({ type: null });
-  const list = useRuntimeList<ExtensionRow>('extensions', state.params, FIELDS);
+  const list = useRuntimeListQuery<ExtensionRow>('extensions', state.params, FIELDS);
   return (
     <PagedList
       namespace="Extensions"

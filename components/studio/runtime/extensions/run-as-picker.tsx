@@ -12,9 +12,9 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { useUserQuery } from '@/lib/client/users/user-query';
-import { useUserOptionsQuery } from '@/lib/client/users/users-query';
-import { userLabel } from '../../access/labels';
-import { useDebounced } from '../../access/use-debounced';
+import { useUserOptionsQuery } from '@/lib/client/users/user-options-query';
+import { userLabel } from '../../kit/user-labels';
+import { useDebounced } from '../../kit/use-debounced';
 
 const PUBLIC = 'public';
 

@@ -4,15 +4,15 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
-import { useRuntimeSave } from '@/lib/client/runtime/runtime-mutations';
+import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-save-mutation';
 import type { CustomService, ServiceInput } from '@/lib/client/runtime/types';
-import { SwitchField } from '../../settings/form-parts';
-import { EditDialog } from '../edit-dialog';
+import { SwitchField } from '../../kit/form-parts';
+import { EditDialog } from '../../kit/edit-dialog';
+import { useSave } from '../../kit/use-save';
 import { ExtensionSelect } from '../extension-select';
 import { JsonField } from '../json-field';
 import { jsonText, parseJson } from '../json-text';
-import { NO_ERRORS, useFormErrors } from '../use-form-errors';
+import { useRuntimeFieldWords } from '../field-words';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -28,13 +28,16 @@ export function ServiceDialog({
   onClose: () => void;
 }) {
   const t = useTranslations('Services');
-  const save = useRuntimeSave<ServiceInput, CustomService>('services');
-  const errorsOf = useFormErrors();
+  const save = useSave(useRuntimeSaveMutation<ServiceInput, CustomService>('services'), {
+    saved: (_vars, row) => t('saved', { name: row.name }),
+    inline: true,
+    mapFields: useRuntimeFieldWords(),
+  });
+  const errors = save.errors;
   const [name, setName] = useState(service?.name ?? '');
   const [extension, setExtension] = useState(service?.extension ?? null);
   const [enabled, setEnabled] = useState(service?.enabled ?? true);
   const [config, setConfig] = useState(jsonText(service?.config));
-  const [errors, setErrors] = useState(NO_ERRORS);
 
   function submit() {
     const fields: Record<string, string> = {};
@@ -44,19 +47,9 @@ export function ServiceDialog({
     if (value === undefined || (value !== null && !isObject(value))) {
       fields.config = t('configInvalid');
     }
-    if (Object.keys(fields).length) return setErrors({ general: null, fields });
-    setErrors(NO_ERRORS);
+    if (!save.check(fields)) return;
     const input = { name, extension, enabled, config: value as ServiceInput['config'] };
-    save.mutate(
-      { id: service?.id, input },
-      {
-        onSuccess: (saved) => {
-          toast({ title: t('saved', { name: saved.name }), variant: 'success' });
-          onClose();
-        },
-        onError: (err) => setErrors(errorsOf(err)),
-      },
-    );
+    save.mutate({ id: service?.id, input }, { onSuccess: onClose });
   }
 
   return (

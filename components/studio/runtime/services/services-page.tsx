@@ -4,10 +4,11 @@ import { Plug } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { useExtensionOptions, useRuntimeList } from '@/lib/client/runtime/runtime-queries';
+import { useExtensionOptionsQuery } from '@/lib/client/runtime/extension-options-query';
+import { useRuntimeListQuery } from '@/lib/client/runtime/runtime-list-query';
 import type { CustomService } from '@/lib/client/runtime/types';
 import { Link } from '@/lib/i18n/navigation';
-import { PagedList, useListState } from '../paged-list';
+import { PagedList, useListState } from '../../kit/paged-list';
 import { CreateButton, NameButton, RowControls } from '../row-parts';
 import { ServiceDialog } from './service-dialog';
 
@@ -20,8 +21,8 @@ type Editing = { service?: CustomService } | null;
 export function ServicesPage() {
   const t = useTranslations('Services');
   const state = useListState();
-  const list = useRuntimeList<CustomService>('services', state.params, FIELDS);
-  const extensions = useExtensionOptions('service');
+  const list = useRuntimeListQuery<CustomService>('services', state.params, FIELDS);
+  const extensions = useExtensionOptionsQuery('service');
   const extensionName = new Map((extensions.data ?? []).map((e) => [e.id, e.name]));
   const [editing, setEditing] = useState<Editing>(null);
   return (

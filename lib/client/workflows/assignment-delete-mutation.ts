@@ -1,0 +1,14 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../fetcher';
+import { workflowKeys } from './keys';
+
+export function useAssignmentDeleteMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/api/workflow-assignments/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: workflowKeys.root }),
+  });
+}
