@@ -6,7 +6,13 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const name of ['embedded.json', 'postgres.json', 'e2e.json']) {
+for (const name of [
+  'embedded.json',
+  'postgres.json',
+  'pgbouncer.json',
+  'e2e.json',
+  'prod-stage.json',
+]) {
   const file = path.join(dir, name);
   if (!fs.existsSync(file)) {
     // A run that wrote no report never got to run its tests: count it as a failure.

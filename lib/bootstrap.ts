@@ -1,9 +1,9 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import { hashPassword } from '@/lib/core/passwords';
 import { config } from '@/lib/core/config';
 import type { Db } from '@/lib/db/client';
+import { exclusively } from '@/lib/db/exclusive';
 import { logger } from '@/lib/core/logger';
 
 const BOOTSTRAP_LOCK = 4_111_720_932;
@@ -42,7 +42,7 @@ async function ensureModuleKeys(db: Db): Promise<void> {
   }
 }
 
-async function ensureAdmin(db: Db): Promise<void> {
+async function ensureAdmin(db: Db, inTransaction: boolean): Promise<void> {
   const anyUser = await db.selectFrom('daas_users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return;
   const c = config();
@@ -50,7 +50,9 @@ async function ensureAdmin(db: Db): Promise<void> {
   const generated = !c.ADMIN_PASSWORD;
   const password = c.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
 
-  await db.transaction().execute(async (trx) => {
+  const atomically = async (work: (trx: Db) => Promise<void>) =>
+    inTransaction ? work(db) : db.transaction().execute(work);
+  await atomically(async (trx) => {
     const role = await trx
       .insertInto('daas_roles')
       .values({
@@ -88,20 +90,15 @@ async function ensureAdmin(db: Db): Promise<void> {
 
 /** First-start data: public policy, built-in module keys, settings row, first administrator. */
 export async function bootstrap(db: Db): Promise<void> {
-  await db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${BOOTSTRAP_LOCK})`.execute(conn);
-    try {
-      await ensurePublicPolicy(conn);
-      await ensureModuleKeys(conn);
-      const settings = await conn
-        .selectFrom('daas_settings')
-        .select('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!settings) await conn.insertInto('daas_settings').defaultValues().execute();
-      await ensureAdmin(conn);
-    } finally {
-      await sql`select pg_advisory_unlock(${BOOTSTRAP_LOCK})`.execute(conn);
-    }
+  await exclusively(db, BOOTSTRAP_LOCK, async (conn, inTransaction) => {
+    await ensurePublicPolicy(conn);
+    await ensureModuleKeys(conn);
+    const settings = await conn
+      .selectFrom('daas_settings')
+      .select('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!settings) await conn.insertInto('daas_settings').defaultValues().execute();
+    await ensureAdmin(conn, inTransaction);
   });
 }

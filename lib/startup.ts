@@ -1,7 +1,7 @@
 import 'server-only';
 import { bootstrap } from '@/lib/bootstrap';
 import { logger } from '@/lib/core/logger';
-import { config } from '@/lib/core/config';
+import { config, serverless } from '@/lib/core/config';
 import { getDb } from '@/lib/db/client';
 import { ensureWriteTriggers } from '@/lib/db/write-notices';
 import { migrate } from '@/lib/db/migrate';
@@ -14,8 +14,13 @@ const holder = globalThis as typeof globalThis & { __daasStartup?: Promise<void>
 export function startup(): Promise<void> {
   holder.__daasStartup ??= (async () => {
     const db = getDb();
-    await migrate(db);
-    await bootstrap(db);
+    // Serverless: migrations and first-start data are a deploy step (`npm run migrate`),
+    // never the work of whichever cold start comes first.
+    if (serverless()) await (await import('@/lib/serverless')).checkServerless(db);
+    else {
+      await migrate(db);
+      await bootstrap(db);
+    }
     // Tables that exist already are watched before the first read; new ones on first read.
     if (config().READ_CACHE) {
       await ensureWriteTriggers(db).catch((err: unknown) =>

@@ -8,6 +8,14 @@ const bool = z
 
 const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
+  /**
+   * How the server behind DATABASE_URL hands out connections: `session` (PostgreSQL itself, or
+   * a pooler in session mode) or `transaction` (PgBouncer and the like in transaction mode,
+   * where two statements outside a transaction may reach two different server connections).
+   */
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  /** The same database without the pooler: LISTEN and the migrations' lock need a session. */
+  DATABASE_DIRECT_URL: z.string().optional(),
   DATA_DIR: z.string().default('./.data'),
   PORT: z.coerce.number().int().positive().default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -102,6 +110,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[^;,\r\n]*$/, 'space-separated sources, no ; or ,')
     .optional(),
+  /**
+   * Serverless hosting (Vercel sets VERCEL=1): no writable disk, no process that outlives a
+   * request, so files go to S3, schedules come from outside, migrations run at deploy.
+   */
+  SERVERLESS: bool,
+  VERCEL: z.string().optional(),
+  /** Bearer token the scheduler (Vercel Cron) sends to `GET /api/server/cron`. */
+  CRON_SECRET: z.string().optional(),
+  /** Seconds a log stream stays open before it asks the client to reconnect; 0: no limit. */
+  LOG_STREAM_MAX_SECONDS: z.coerce.number().int().min(0).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_BUFFER_SIZE: z.coerce.number().int().positive().default(1000),
   NODE_ENV: z.string().default('development'),
@@ -130,6 +148,12 @@ export function config(): Config {
   }
   last = { key, config: parsed.data };
   return parsed.data;
+}
+
+/** Whether this process runs as a serverless function (SERVERLESS=true, or on Vercel). */
+export function serverless(): boolean {
+  const c = config();
+  return c.SERVERLESS || Boolean(c.VERCEL);
 }
 
 export function publicUrl(): string {

@@ -96,6 +96,8 @@ export const GatewayTimeoutError = defineError(
   504,
   'The remote server did not answer in time',
 );
+/** This host can't do what was asked (a native part it lacks); the request itself is fine. */
+export const NotImplementedError = defineError('NOT_IMPLEMENTED', 501, 'Not implemented');
 export const ServiceUnavailableError = defineError(
   'SERVICE_UNAVAILABLE',
   503,

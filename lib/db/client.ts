@@ -65,27 +65,44 @@ function connectionLost(err: Error): void {
   logger.warn({ err: err.message }, 'database connection lost');
 }
 
+function newPool(connectionString: string, max: number, sessionSettings: boolean): pg.Pool {
+  const c = config();
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // A database that does not answer a new connection fails the request (503) rather
+    // than holding it for as long as the operating system keeps trying.
+    connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
+    types: pgTypes(),
+    // Every statement of every connection: the server cancels one that runs longer
+    // (SQLSTATE 57014, answered 503). The embedded database has no timer to do the same.
+    // A pooler in transaction mode refuses start-up settings (it would hand them to whichever
+    // client gets the server connection next): there the role or database carries it.
+    ...(sessionSettings &&
+      c.DB_STATEMENT_TIMEOUT_MS > 0 && { statement_timeout: c.DB_STATEMENT_TIMEOUT_MS }),
+  });
+  // A server restart or a cut connection makes each client emit 'error'. The pool listens
+  // only while a client is idle; a checked-out client (between two statements of a
+  // transaction) with no listener of its own would throw it as an uncaught exception. The
+  // statement in flight fails on its own, and the pool discards the broken client.
+  pool.on('error', connectionLost);
+  pool.on('connect', (client) => client.on('error', connectionLost));
+  return pool;
+}
+
 function createState(): DbState {
   const c = config();
   if (c.DATABASE_URL) {
-    const pool = new pg.Pool({
-      connectionString: c.DATABASE_URL,
-      max: Number(process.env.DB_POOL_MAX ?? 10),
-      // A database that does not answer a new connection fails the request (503) rather
-      // than holding it for as long as the operating system keeps trying.
-      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
-      types: pgTypes(),
-      // Every statement of every connection: the server cancels one that runs longer
-      // (SQLSTATE 57014, answered 503). The embedded database has no timer to do the same.
-      ...(c.DB_STATEMENT_TIMEOUT_MS > 0 && { statement_timeout: c.DB_STATEMENT_TIMEOUT_MS }),
-    });
-    // A server restart or a cut connection makes each client emit 'error'. The pool listens
-    // only while a client is idle; a checked-out client (between two statements of a
-    // transaction) with no listener of its own would throw it as an uncaught exception. The
-    // statement in flight fails on its own, and the pool discards the broken client.
-    pool.on('error', connectionLost);
-    pool.on('connect', (client) => client.on('error', connectionLost));
-    if (c.DB_PREPARED_STATEMENTS) pool.on('connect', prepareRepeatedStatements);
+    const pooled = c.DATABASE_POOL_MODE === 'transaction';
+    const pool = newPool(c.DATABASE_URL, Number(process.env.DB_POOL_MAX ?? 10), !pooled);
+    // A statement prepared on one server connection is unknown to the next one the pooler
+    // picks, so behind a transaction-mode pooler every statement is sent unnamed.
+    if (c.DB_PREPARED_STATEMENTS && !pooled) pool.on('connect', prepareRepeatedStatements);
+    if (pooled && c.DB_STATEMENT_TIMEOUT_MS > 0) {
+      logger.info(
+        'DATABASE_POOL_MODE=transaction: DB_STATEMENT_TIMEOUT_MS is not sent; set statement_timeout on the role or database',
+      );
+    }
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }),
       kind: 'postgres',
@@ -128,6 +145,24 @@ export function pgliteInstance(): PGlite | null {
   return holder.__daasDb!.lite ?? null;
 }
 
+const direct = globalThis as typeof globalThis & { __daasDirectDb?: Db };
+
+/**
+ * A database whose connection keeps its session (advisory locks, `SET`, `LISTEN` hold across
+ * statements): the main one, or, behind a transaction-mode pooler, DATABASE_DIRECT_URL.
+ * Null when there is no such connection: callers then keep their work inside one transaction.
+ */
+export function sessionDb(): Db | null {
+  const c = config();
+  if (dbKind() === 'pglite' || c.DATABASE_POOL_MODE === 'session') return getDb();
+  if (!c.DATABASE_DIRECT_URL) return null;
+  direct.__daasDirectDb ??= new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: newPool(c.DATABASE_DIRECT_URL, 2, true) }),
+    log,
+  });
+  return direct.__daasDirectDb;
+}
+
 const closers = new Set<() => Promise<void>>();
 
 /** Work to finish before the database closes (listening connections, ...). */
@@ -139,5 +174,8 @@ export async function closeDb(): Promise<void> {
   for (const closer of closers) await closer().catch(() => undefined);
   const state = holder.__daasDb;
   holder.__daasDb = undefined;
+  const session = direct.__daasDirectDb;
+  direct.__daasDirectDb = undefined;
+  if (session) await session.destroy();
   if (state) await state.db.destroy();
 }

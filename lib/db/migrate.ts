@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { logger } from '@/lib/core/logger';
 import type { Database } from '@/lib/core/tables';
+import { exclusively } from './exclusive';
 import * as m0001 from './migrations/0001-system-tables';
 import * as m0002 from './migrations/0002-tfa-steps';
 import * as m0003 from './migrations/0003-files';
@@ -33,38 +34,32 @@ export const migrations: Migration[] = [
 const MIGRATION_LOCK = 4_111_720_931;
 
 /**
- * Applies pending migrations. A session-level advisory lock makes concurrent starts wait for
- * each other: the first applies, the rest find nothing left to do. Each migration runs in its
- * own transaction together with its bookkeeping row.
+ * Applies pending migrations. An advisory lock makes concurrent starts wait for each other:
+ * the first applies, the rest find nothing left to do. Each migration runs in its own
+ * transaction together with its bookkeeping row (all in one behind a transaction-mode pooler
+ * without a direct connection; see `exclusively`).
  */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
-  return db.connection().execute(async (conn) => {
-    // Waiting for another instance's migrations, and the migrations themselves, may take
-    // longer than DB_STATEMENT_TIMEOUT_MS allows a request's statement.
-    await sql`set statement_timeout = 0`.execute(conn);
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
-    try {
-      await sql`create table if not exists daas_migrations (
-        name varchar(255) primary key,
-        applied_on timestamptz not null default now()
-      )`.execute(conn);
-      const done = new Set(
-        (await conn.selectFrom('daas_migrations').select('name').execute()).map((r) => r.name),
-      );
-      const applied: string[] = [];
-      for (const migration of migrations) {
-        if (done.has(migration.name)) continue;
-        await conn.transaction().execute(async (trx) => {
-          await migration.up(trx as unknown as Kysely<unknown>);
-          await trx.insertInto('daas_migrations').values({ name: migration.name }).execute();
-        });
-        applied.push(migration.name);
-        logger.info({ migration: migration.name }, 'migration applied');
-      }
-      return applied;
-    } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
-      await sql`reset statement_timeout`.execute(conn);
+  return exclusively(db, MIGRATION_LOCK, async (conn, inTransaction) => {
+    await sql`create table if not exists daas_migrations (
+      name varchar(255) primary key,
+      applied_on timestamptz not null default now()
+    )`.execute(conn);
+    const done = new Set(
+      (await conn.selectFrom('daas_migrations').select('name').execute()).map((r) => r.name),
+    );
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.name)) continue;
+      const apply = async (trx: Kysely<Database>) => {
+        await migration.up(trx as unknown as Kysely<unknown>);
+        await trx.insertInto('daas_migrations').values({ name: migration.name }).execute();
+      };
+      if (inTransaction) await apply(conn);
+      else await conn.transaction().execute(apply);
+      applied.push(migration.name);
+      logger.info({ migration: migration.name }, 'migration applied');
     }
+    return applied;
   });
 }

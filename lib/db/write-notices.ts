@@ -167,8 +167,18 @@ export async function listenForWrites(listener: WriteListener): Promise<void> {
   if (holder.__daasWriteListen) return;
   const state: ListenState = { active: false };
   holder.__daasWriteListen = state;
-  const url = config().DATABASE_URL;
-  if (url) return listenPg(url, listener, state);
+  const c = config();
+  if (c.DATABASE_URL) {
+    // LISTEN belongs to a session: behind a transaction-mode pooler the notices would go to
+    // whichever client holds that server connection, so only a direct connection will do.
+    const url = c.DATABASE_POOL_MODE === 'transaction' ? c.DATABASE_DIRECT_URL : c.DATABASE_URL;
+    if (url) return listenPg(url, listener, state);
+    // Never listening: the read cache serves nothing rather than something stale.
+    logger.warn(
+      'DATABASE_POOL_MODE=transaction without DATABASE_DIRECT_URL: no write notices, the read cache stays off',
+    );
+    return;
+  }
   const lite = pgliteInstance();
   if (!lite) return;
   const unlisten = await lite.listen(WRITE_CHANNEL, (payload) => {

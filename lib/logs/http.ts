@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { config, serverless } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
 import type { LogEntry } from '@/lib/core/log-buffer';
 import { logBuffer } from '@/lib/core/logger';
@@ -15,6 +16,16 @@ export async function readLogsReply(
   ctx: RequestContext,
 ) {
   return listReply(await readLogs(input, ctx));
+}
+
+/**
+ * How long one stream stays open: a serverless function is cut off at its time limit (and
+ * hears only its own instance's logs), so there the stream ends itself first and the
+ * client's EventSource reconnects after `retry`. Elsewhere it stays open.
+ */
+function streamLimitMs(): number {
+  const c = config();
+  return (c.LOG_STREAM_MAX_SECONDS ?? (serverless() ? 25 : 0)) * 1000;
 }
 
 function sseStream(signal: AbortSignal, minLevel: number | undefined): ReadableStream<Uint8Array> {
@@ -33,10 +44,13 @@ function sseStream(signal: AbortSignal, minLevel: number | undefined): ReadableS
       });
       // Proxies close connections that stay silent; a comment line keeps this one open.
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
+      const limit = streamLimitMs();
+      const ending = limit > 0 ? setTimeout(() => onAbort(), limit) : undefined;
       stop = () => {
         if (!open) return;
         open = false;
         clearInterval(heartbeat);
+        clearTimeout(ending);
         unsubscribe();
         signal.removeEventListener('abort', onAbort);
       };
@@ -50,7 +64,7 @@ function sseStream(signal: AbortSignal, minLevel: number | undefined): ReadableS
       };
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort);
-      send(': connected\n\n');
+      send(limit > 0 ? 'retry: 1000\n: connected\n\n' : ': connected\n\n');
     },
     cancel() {
       stop();

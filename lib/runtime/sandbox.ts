@@ -1,7 +1,7 @@
 import 'server-only';
-import ivm from 'isolated-vm';
+import type ivm from 'isolated-vm';
 import { config } from '@/lib/core/config';
-import { ServiceUnavailableError } from '@/lib/core/errors';
+import { NotImplementedError, ServiceUnavailableError } from '@/lib/core/errors';
 import { PRELUDE } from './prelude';
 
 export type ExtensionKind = 'hook' | 'endpoint' | 'operation' | 'service';
@@ -33,19 +33,38 @@ let live = 0;
  * capped (a synchronous loop is cut by the script timeout, an asynchronous one by the
  * watchdog), disposed afterwards. The call's result comes back as JSON.
  */
+let loading: Promise<typeof ivm> | undefined;
+
+/**
+ * The native isolate, loaded on first use: a host that can't load the module (no binary for
+ * its platform, a serverless bundle without it) still serves everything else, and answers
+ * the extension calls 501.
+ */
+async function nativeIsolates(): Promise<typeof ivm> {
+  loading ??= import('isolated-vm').then((m) => (m.default ?? m) as typeof ivm);
+  try {
+    return await loading;
+  } catch {
+    throw new NotImplementedError(
+      'Runtime extensions need the native isolate (isolated-vm), which this host cannot load',
+    );
+  }
+}
+
 export async function runIsolated(input: {
   source: string;
   kind: ExtensionKind;
   args: Record<string, unknown>;
   host: HostCall;
 }): Promise<unknown> {
+  const native = await nativeIsolates();
   const { memoryMb, cpuMs, maxIsolates } = limits();
   // A flood of calls must not multiply the heap caps into the process's memory: beyond the
   // cap, calls are refused (503) until running ones finish.
   if (live >= maxIsolates) throw new ServiceUnavailableError('Too many extension calls at once');
   let isolate: ivm.Isolate;
   try {
-    isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+    isolate = new native.Isolate({ memoryLimit: memoryMb });
   } catch (err) {
     throw new SandboxError(err instanceof Error ? err.message : 'isolate not created');
   }
@@ -63,7 +82,7 @@ export async function runIsolated(input: {
   const deadline = setTimeout(() => stop('time limit exceeded'), WALL_MS);
   try {
     const context = await isolate.createContext();
-    const hostFn = new ivm.Reference(async (name: string, argsJson: string) => {
+    const hostFn = new native.Reference(async (name: string, argsJson: string) => {
       const out = await input.host(name, JSON.parse(argsJson) as unknown[]);
       return out === undefined ? null : JSON.stringify(out);
     });
@@ -104,7 +123,8 @@ export async function runIsolated(input: {
 
 /** Compiles without running: a syntax error is the author's (400), found on save. */
 export async function checkSource(source: string): Promise<string | null> {
-  const isolate = new ivm.Isolate({ memoryLimit: 16 });
+  const native = await nativeIsolates();
+  const isolate = new native.Isolate({ memoryLimit: 16 });
   try {
     await isolate.compileModule(source, { filename: 'extension.mjs' });
     return null;

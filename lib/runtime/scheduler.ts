@@ -52,8 +52,11 @@ async function claim(db: Db, id: string) {
   });
 }
 
-/** One pass: every due job is claimed and, when this instance won it, run. */
-export async function tick(db: Db = getDb()): Promise<number> {
+/**
+ * One pass: every due job is claimed and, when this instance won it, run. `runs` collects
+ * the runs started, for a caller that must not return before they end (a serverless call).
+ */
+export async function tick(db: Db = getDb(), runs?: Promise<void>[]): Promise<number> {
   const due = await runtimeDb(db)
     .selectFrom('daas_cron')
     .select('id')
@@ -65,10 +68,11 @@ export async function tick(db: Db = getDb()): Promise<number> {
     const claimed = await claim(db, id);
     if (!claimed) continue;
     started++;
-    void runCronJob(db, claimed.job, { trigger: 'schedule', run: claimed.run }).catch(
+    const run = runCronJob(db, claimed.job, { trigger: 'schedule', run: claimed.run }).catch(
       (err: unknown) =>
         logger.error({ err: err instanceof Error ? err.message : err }, 'cron run not recorded'),
     );
+    runs?.push(run.then(() => undefined));
   }
   return started;
 }

@@ -45,5 +45,14 @@ export async function createTestDatabase(): Promise<{ url: string | null; drop()
   process.env.TEST_BASE_DATABASE_URL = base;
   const db = await newPgDatabase(base);
   process.env.DATABASE_URL = db.url;
+  // Behind a pooler (DATABASE_POOL_MODE=transaction) the direct connection names the same
+  // database on the server itself.
+  const direct = process.env.TEST_BASE_DIRECT_URL ?? process.env.DATABASE_DIRECT_URL;
+  if (direct) {
+    process.env.TEST_BASE_DIRECT_URL = direct;
+    const url = new URL(direct);
+    url.pathname = new URL(db.url).pathname;
+    process.env.DATABASE_DIRECT_URL = url.toString();
+  }
   return db;
 }

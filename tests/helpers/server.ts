@@ -7,7 +7,12 @@ import path from 'node:path';
 import { newPgDatabase } from './database';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const SERVER_ENTRY = path.join(ROOT, 'dist/server.mjs');
+/**
+ * The app the tests start: this checkout, or a folder laid out as the container's runtime
+ * stage (`scripts/prod-stage.sh`: production dependencies and the build output only).
+ */
+const APP_ROOT = process.env.E2E_APP_ROOT ?? ROOT;
+export const SERVER_ENTRY = path.join(APP_ROOT, 'dist/server.mjs');
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'admin-password-1';
 
@@ -135,7 +140,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
 
   // Its own process group, so stop() also ends any cluster workers.
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
+    cwd: APP_ROOT,
     env: env as NodeJS.ProcessEnv,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

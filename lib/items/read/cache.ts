@@ -1,5 +1,5 @@
 import 'server-only';
-import { config } from '@/lib/core/config';
+import { config, serverless } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
 import type { Db } from '@/lib/db/client';
 import {
@@ -115,7 +115,8 @@ export function writeStamp(tables: readonly string[]): string | null {
 }
 
 export function readCacheEnabled(): boolean {
-  return config().READ_CACHE;
+  // A frozen serverless instance misses the notices that would drop its entries.
+  return config().READ_CACHE && !serverless();
 }
 
 /** Whether every write that can kill an entry is heard now. */
