@@ -5,6 +5,7 @@ import { isFunctionCall, parseFunctionCall } from '../functions';
 import { limitExceeded, queryLimits, type QueryLimits } from '../limits';
 import type { DeepQuery, Filter, Query } from '../query';
 import { collectionOf, relationOf, type Hop } from '../relations-path';
+import { addAnyTarget, splitAnyName, type AnySelection } from './plan-any';
 import { allowsField, FULL_ACCESS, isRestricted, type NodeAccess, type ReadPolicy } from './policy';
 
 /**
@@ -18,7 +19,9 @@ export type Selection =
   /** A relation with sub-fields: an object (m2o) or an array of objects (o2m, m2m). */
   | { kind: 'relation'; key: string; hop: Hop; node: PlanNode }
   /** An x-to-many field named alone: the related primary keys, as Directus returns them. */
-  | { kind: 'keys'; key: string; hop: Hop; node: PlanNode };
+  | { kind: 'keys'; key: string; hop: Hop; node: PlanNode }
+  /** A many-to-any field: per row, the item of the collection it names. */
+  | AnySelection;
 
 export interface PlanNode {
   collection: string;
@@ -164,6 +167,43 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
 
   const addField = (key: string, fieldName: string, sub: string[], star = false): void => {
     if (taken.has(key)) return;
+    const anyName = splitAnyName(fieldName);
+    if (anyName && !isFunctionCall(fieldName)) {
+      taken.add(key);
+      taken.add(anyName[0]);
+      spend(b, true);
+      addAnyTarget({
+        schema: b.schema,
+        node,
+        access,
+        name: fieldName,
+        deep: (k) => deepOf(input.deep, k),
+        build: (hop, d) => {
+          // A wildcard never reaches here: the collection was named, so refusing it is a 403.
+          if (b.restricted && !readsAnything(b.policy(hop.related))) {
+            throw fieldDenied(hop.related, '*');
+          }
+          const subFields = d._fields?.length ? d._fields : sub;
+          return buildNode(b, {
+            collection: hop.related,
+            fields: subFields.length
+              ? subFields
+              : [b.schema.collections[hop.related].primary ?? '*'],
+            filter: (d._filter as Filter | undefined) ?? null,
+            search: typeof d._search === 'string' ? d._search : null,
+            sort: null,
+            limit: null,
+            offset: null,
+            deep: nestedDeep(d),
+            alias: null,
+            depth: input.depth + 1,
+            wildcards: input.wildcards,
+            rows: input.rows,
+          });
+        },
+      });
+      return;
+    }
     if (isFunctionCall(fieldName)) {
       taken.add(key);
       spend(b, false);

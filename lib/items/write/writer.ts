@@ -10,7 +10,8 @@ import {
   NotFoundError,
 } from '@/lib/core/errors';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
-import { relationOf, type M2MHop, type O2MHop } from '../relations-path';
+import { anyRelationOf, relationOf, type M2MHop, type O2MHop } from '../relations-path';
+import { anyItemKey } from './nested-any';
 import { recordActivity, type AuditAction } from './audit';
 import {
   authorizeWrite,
@@ -164,6 +165,13 @@ export class Writer {
         );
         continue;
       }
+      const any = isObject(value) ? anyRelationOf(this.schema, c.collection, name) : null;
+      if (any) {
+        // An item of the collection the row names: created or updated through the junction.
+        const key = await anyItemKey(this, { any, row: payload, item: value as Row });
+        out.columns[name] = await coerceValue(field, String(key));
+        continue;
+      }
       const related = relationOf(this.schema, c.collection, name);
       if (related?.kind === 'm2o' && isObject(value)) {
         // A related object instead of a key: create or update it first, then link its key.
@@ -246,6 +254,7 @@ export class Writer {
     return Object.entries(payload).every(([name, value]) => {
       const field = Object.hasOwn(c.fields, name) ? c.fields[name] : undefined;
       if (!field?.schema) return false;
+      if (isObject(value) && anyRelationOf(this.schema, c.collection, name)) return false;
       return !(isObject(value) && relationOf(this.schema, c.collection, name)?.kind === 'm2o');
     });
   }
