@@ -21,6 +21,7 @@ import {
   withDefaults,
 } from './authorize';
 import { checkFieldRows, checkValidated, coverageOf } from './field-rows';
+import { checkConditions, enforcedConditions, hasReadonlyConditions } from './conditions';
 import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { writeRelated } from './nested';
@@ -236,7 +237,7 @@ export class Writer {
   ): Promise<{ key: Key; echo: unknown } | null> {
     const c = this.collection(collection);
     if (itemEvents(collection, 'create').some((e) => emitter().hasFilters(e))) return null;
-    if (!isObject(data) || !revisionsAlike(c)) return null;
+    if (!isObject(data) || !revisionsAlike(c) || enforcedConditions(c).length) return null;
     const rule = await this.createRule(c);
     if (checksCreatedRow(rule)) return null;
     checkFields(rule, data);
@@ -274,6 +275,14 @@ export class Writer {
     const row = await insertRow(this.ctx.db, { table: collection, values: columns });
     const key = row[c.primary] as Key;
     for (const r of related) await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
+    const list = enforcedConditions(c);
+    await checkConditions(this.ctx, {
+      schema: this.schema,
+      collection: c,
+      list,
+      rows: [row],
+      payload: hooked,
+    });
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys: [key] });
     const target = { rule, schema: this.schema, pk: c.primary };
     await checkFieldRows(this.ctx, { ...target, keys: [key], payload: hooked, check: 'created' });
@@ -313,6 +322,10 @@ export class Writer {
       }
       delete columns[c.primary];
     }
+    const list = enforcedConditions(c);
+    const before = hasReadonlyConditions(list)
+      ? await selectRows(this.ctx.db, { table: collection, pk: c.primary, keys })
+      : [];
     const rows = await updateRows(this.ctx.db, {
       table: collection,
       pk: c.primary,
@@ -323,6 +336,14 @@ export class Writer {
       for (const r of related)
         await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
     }
+    await checkConditions(this.ctx, {
+      schema: this.schema,
+      collection: c,
+      list,
+      rows,
+      payload,
+      before: new Map(before.map((r) => [String(r[c.primary]), r])),
+    });
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys });
     await checkValidated(this.ctx, { ...target, coverage });
     await recordActivity(this.ctx.db, {
