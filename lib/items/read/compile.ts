@@ -3,7 +3,7 @@ import { compileFunctionField } from '../functions';
 import { and, filterSql, readableValue, type ReadContext } from './context';
 import { jsonValue } from './json-value';
 import type { PlanNode, Selection } from './plan';
-import type { AnySelection } from './plan-any';
+import type { AnySelection } from './plan-types';
 import { searchSql } from './search';
 import { orderBy, sortKeys, type SortKey } from './sort';
 

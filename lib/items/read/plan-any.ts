@@ -1,24 +1,9 @@
-import type { FieldOverview, SchemaOverview } from '@/lib/schema/overview';
+import type { SchemaOverview } from '@/lib/schema/overview';
 import { fieldDenied } from '../filter/context';
 import type { DeepQuery } from '../query';
-import { anyRelationOf, anyTarget, type AnyRelation, type M2OHop } from '../relations-path';
+import { anyRelationOf, anyTarget, type M2OHop } from '../relations-path';
 import { allowsField, type NodeAccess } from './policy';
-import type { PlanNode, Selection } from './plan';
-
-export interface AnyTargetNode {
-  collection: string;
-  hop: M2OHop;
-  node: PlanNode;
-}
-
-/** A many-to-any field read per collection: `item:headings.*,item:images.id`. */
-export type AnySelection = {
-  kind: 'any';
-  key: string;
-  field: FieldOverview;
-  any: AnyRelation;
-  targets: AnyTargetNode[];
-};
+import type { PlanNode, Selection } from './plan-types';
 
 /** `item:headings` → `['item', 'headings']`; null for a name without a collection. */
 export function splitAnyName(name: string): [string, string] | null {
