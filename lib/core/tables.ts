@@ -245,6 +245,17 @@ export interface FoldersTable {
   parent: string | null;
 }
 
+export interface CommentsTable {
+  id: Auto<string>;
+  collection: string;
+  item: string;
+  comment: string;
+  date_created: Auto<Date | null>;
+  date_updated: Date | null;
+  user_created: string | null;
+  user_updated: string | null;
+}
+
 export interface Database {
   daas_migrations: MigrationsTable;
   daas_roles: RolesTable;
@@ -263,6 +274,7 @@ export interface Database {
   daas_relations: RelationsMetaTable;
   daas_files: FilesTable;
   daas_folders: FoldersTable;
+  daas_comments: CommentsTable;
 }
 
 /** The typed kysely executor over these tables: the client, or a transaction on it. */

@@ -12,6 +12,7 @@ import * as m0006 from './migrations/0006-asset-presets';
 import * as m0007 from './migrations/0007-workflows';
 import * as m0008 from './migrations/0008-extension-error-time';
 import * as m0009 from './migrations/0009-user-provider-identity';
+import * as m0010 from './migrations/0010-comments';
 
 interface Migration {
   name: string;
@@ -28,6 +29,7 @@ export const migrations: Migration[] = [
   { name: '0007-workflows', up: m0007.up },
   { name: '0008-extension-error-time', up: m0008.up },
   { name: '0009-user-provider-identity', up: m0009.up },
+  { name: '0010-comments', up: m0010.up },
 ];
 
 // Any fixed 64-bit number; every instance of the service uses the same one.

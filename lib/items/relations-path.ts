@@ -44,6 +44,18 @@ export interface M2MHop extends Omit<O2MHop, 'kind'> {
 }
 
 export type Hop = M2OHop | O2MHop | M2MHop;
+
+/**
+ * A many-to-any field: `collection.field` holds the key of an item of whichever collection
+ * `collection.collectionField` names, one of `allowed`. There is no foreign key to follow,
+ * so it is read per target (`item:headings.*`) and never walked by a plain path.
+ */
+export interface AnyRelation {
+  collection: string;
+  field: string;
+  collectionField: string;
+  allowed: string[];
+}
 export type RelationKind = Hop['kind'];
 
 export interface ResolvedPath {
@@ -82,6 +94,43 @@ function m2oRelation(
   return schema.relations.find(
     (r) => r.collection === collection && r.field === field && r.related_collection,
   );
+}
+
+function allowedOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The many-to-any relation held by `collection.field`, or null. */
+export function anyRelationOf(
+  schema: SchemaOverview,
+  collection: string,
+  field: string,
+): AnyRelation | null {
+  const r = schema.relations.find(
+    (x) => x.collection === collection && x.field === field && !x.related_collection,
+  );
+  const collectionField = r?.meta?.one_collection_field;
+  if (!r?.meta?.one_allowed_collections || !collectionField) return null;
+  return { collection, field, collectionField, allowed: allowedOf(r.meta.one_allowed_collections) };
+}
+
+/**
+ * The step from a many-to-any field into one of its collections, as the m2o it is for the
+ * rows whose collection field names `target`.
+ */
+export function anyTarget(schema: SchemaOverview, any: AnyRelation, target: string): M2OHop {
+  if (!any.allowed.includes(target)) {
+    throw new InvalidQueryError(
+      `Collection "${target.slice(0, 64)}" is not one of the collections of field "${any.field}"`,
+    );
+  }
+  return {
+    kind: 'm2o',
+    collection: any.collection,
+    field: any.field,
+    related: target,
+    relatedKey: primaryOf(schema, target),
+  };
 }
 
 /**

@@ -159,3 +159,49 @@ export async function dropAlias(db: Db, schema: SchemaOverview, collection: stri
     .execute();
   await forgetFieldGrants(db, collection, [field]);
 }
+
+/**
+ * The meta of a many-to-any relation: no foreign key (the field holds keys of several
+ * collections), so the allowed collections and the field naming one are required.
+ */
+export function anyMetaValues(input: {
+  meta: RelationMetaInput | null;
+  schema: SchemaOverview;
+  many: CollectionOverview;
+  field: string;
+  source: FieldOverview;
+}): MetaRow {
+  const { meta, many, field, source } = input;
+  if (!meta?.one_allowed_collections?.length || !meta.one_collection_field) {
+    throw new InvalidPayloadError(
+      'A relation without "related_collection" is a many-to-any: "meta.one_allowed_collections" and "meta.one_collection_field" are required',
+    );
+  }
+  if (meta.one_field) {
+    throw new InvalidPayloadError('"meta.one_field" needs a "related_collection"');
+  }
+  if (!source.schema || !many.schema) {
+    throw new InvalidPayloadError(
+      `Field "${field}" in collection "${many.collection}" has no column, so it can't hold a key`,
+    );
+  }
+  for (const [i, name] of meta.one_allowed_collections.entries()) {
+    const c = collectionOf(input.schema, name, {
+      field: 'meta',
+      path: ['meta', 'one_allowed_collections', i],
+    });
+    if (!c.schema || !c.primary) {
+      throw new InvalidPayloadError(`Collection "${name}" has no primary key to reference`);
+    }
+  }
+  const collectionField = fieldOf(many, meta.one_collection_field, {
+    field: 'meta',
+    path: ['meta', 'one_collection_field'],
+  });
+  if (!collectionField.schema) {
+    throw new InvalidPayloadError(
+      `Field "${collectionField.field}" in collection "${many.collection}" has no column to hold a collection name`,
+    );
+  }
+  return metaValues({ meta, schema: input.schema, many, field, related: null });
+}

@@ -16,6 +16,7 @@ import {
   type ReferentialAction,
 } from './relation-ddl';
 import {
+  anyMetaValues,
   assertSetNullAllowed,
   assertUserCollection,
   collectionOf,
@@ -53,6 +54,14 @@ export async function createRelation(
       `Field "${field}" in collection "${collection}" already has a relation`,
       { field: 'field', type: 'unique', message: 'Already has a relation' },
     );
+  }
+  if (relatedName === null) {
+    const values = anyMetaValues({ meta, schema, many, field, source });
+    await ctx.db
+      .insertInto('daas_relations')
+      .values({ ...values, many_collection: collection, many_field: field, one_collection: null })
+      .execute();
+    return reread(ctx, collection, field);
   }
   const related = collectionOf(schema, relatedName, { field: 'related_collection' });
   const values = meta ? metaValues({ meta, schema, many, field, related }) : {};

@@ -51,14 +51,14 @@ export const relationMetaInput = z
   .strict();
 
 /**
- * `related_collection` is required: without many-to-any relations, a relation without a
- * target would point nowhere.
+ * `related_collection` is required; it is null only for the many-to-any side of a junction,
+ * whose `meta` then names the allowed collections and the field that says which one.
  */
 export const createRelationBody = z
   .object({
     collection: required('collection'),
     field: required('field'),
-    related_collection: required('related_collection'),
+    related_collection: required('related_collection').nullable(),
     schema: relationSchemaInput.nullish(),
     meta: relationMetaInput.nullish(),
   })

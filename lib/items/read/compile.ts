@@ -3,6 +3,7 @@ import { compileFunctionField } from '../functions';
 import { and, filterSql, readableValue, type ReadContext } from './context';
 import { jsonValue } from './json-value';
 import type { PlanNode, Selection } from './plan';
+import type { AnySelection } from './plan-types';
 import { searchSql } from './search';
 import { orderBy, sortKeys, type SortKey } from './sort';
 
@@ -50,6 +51,13 @@ function selectionSql(rc: ReadContext, node: PlanNode, s: Selection, alias: stri
         fieldRows: rc.fieldRows,
         nextAlias: rc.nextAlias,
       }).sql;
+    case 'any':
+      return readableValue(rc, {
+        collection: node.collection,
+        field: s.field.field,
+        alias,
+        value: anySql(rc, s, alias),
+      });
     case 'relation':
     case 'keys':
       // A relation granted only on some rows of the parent is null on the others.
@@ -60,6 +68,25 @@ function selectionSql(rc: ReadContext, node: PlanNode, s: Selection, alias: stri
         value: relationSql(rc, s, alias),
       });
   }
+}
+
+/**
+ * Per row, the item of the collection its collection field names, when that collection was
+ * asked for; otherwise the stored key. Keys are compared as text: the field holds the keys
+ * of collections whose primary keys have different types.
+ */
+function anySql(rc: ReadContext, s: AnySelection, alias: string): Sql {
+  const own = (field: string) => sql`${sql.id(alias)}.${sql.id(field)}`;
+  const branches = s.targets.map((t) => {
+    const sub = rc.nextAlias();
+    const where = and([
+      sql<boolean>`${sql.id(sub)}.${sql.id(t.hop.relatedKey)}::text = ${own(s.field.field)}::text`,
+      nodeWhere(rc, t.node, sub),
+    ]);
+    const item = sql`(select ${rowJson(rc, t.node, sub)} from ${sql.id(t.collection)} as ${sql.id(sub)} where ${where})`;
+    return sql`when ${own(s.any.collectionField)} = ${t.collection} then ${item}`;
+  });
+  return sql`(case ${sql.join(branches, sql` `)} else to_json(${jsonValue(s.field, own(s.field.field))}) end)`;
 }
 
 function relationSql(

@@ -1,10 +1,12 @@
 import { InvalidQueryError } from '@/lib/core/errors';
-import type { FieldOverview, SchemaOverview } from '@/lib/schema/overview';
+import type { SchemaOverview } from '@/lib/schema/overview';
 import { fieldDenied } from '../filter/context';
 import { isFunctionCall, parseFunctionCall } from '../functions';
 import { limitExceeded, queryLimits, type QueryLimits } from '../limits';
 import type { DeepQuery, Filter, Query } from '../query';
 import { collectionOf, relationOf, type Hop } from '../relations-path';
+import { addAnyTarget, splitAnyName } from './plan-any';
+import type { PlanNode } from './plan-types';
 import {
   allowsField,
   FULL_ACCESS,
@@ -13,32 +15,7 @@ import {
   type ReadAccess,
 } from './read-access';
 
-/**
- * The read plan: what one read returns, resolved against the schema and the caller's
- * read access, before any SQL. Every node (the root and each relation) carries its own
- * collection, selections, filter, search, sort and window.
- */
-export type Selection =
-  | { kind: 'column'; key: string; field: FieldOverview }
-  | { kind: 'function'; key: string; expr: string }
-  /** A relation with sub-fields: an object (m2o) or an array of objects (o2m, m2m). */
-  | { kind: 'relation'; key: string; hop: Hop; node: PlanNode }
-  /** An x-to-many field named alone: the related primary keys, as Directus returns them. */
-  | { kind: 'keys'; key: string; hop: Hop; node: PlanNode };
-
-export interface PlanNode {
-  collection: string;
-  primary: string;
-  access: NodeAccess;
-  selections: Selection[];
-  filter: Filter | null;
-  search: string | null;
-  sort: string[] | null;
-  /** -1 = all; null for the root (pagination is the service's) and for m2o nodes. */
-  limit: number | null;
-  offset: number | null;
-  depth: number;
-}
+export type { PlanNode, Selection } from './plan-types';
 
 interface Builder {
   schema: SchemaOverview;
@@ -170,6 +147,43 @@ function buildNode(b: Builder, input: NodeInput): PlanNode {
 
   const addField = (key: string, fieldName: string, sub: string[], star = false): void => {
     if (taken.has(key)) return;
+    const anyName = splitAnyName(fieldName);
+    if (anyName && !isFunctionCall(fieldName)) {
+      taken.add(key);
+      taken.add(anyName[0]);
+      spend(b, true);
+      addAnyTarget({
+        schema: b.schema,
+        node,
+        access,
+        name: fieldName,
+        deep: (k) => deepOf(input.deep, k),
+        build: (hop, d) => {
+          // A wildcard never reaches here: the collection was named, so refusing it is a 403.
+          if (b.restricted && !readsAnything(b.readAccess(hop.related))) {
+            throw fieldDenied(hop.related, '*');
+          }
+          const subFields = d._fields?.length ? d._fields : sub;
+          return buildNode(b, {
+            collection: hop.related,
+            fields: subFields.length
+              ? subFields
+              : [b.schema.collections[hop.related].primary ?? '*'],
+            filter: (d._filter as Filter | undefined) ?? null,
+            search: typeof d._search === 'string' ? d._search : null,
+            sort: null,
+            limit: null,
+            offset: null,
+            deep: nestedDeep(d),
+            alias: null,
+            depth: input.depth + 1,
+            wildcards: input.wildcards,
+            rows: input.rows,
+          });
+        },
+      });
+      return;
+    }
     if (isFunctionCall(fieldName)) {
       taken.add(key);
       spend(b, false);

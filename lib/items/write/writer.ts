@@ -10,7 +10,8 @@ import {
   NotFoundError,
 } from '@/lib/core/errors';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
-import { relationOf, type M2MHop, type O2MHop } from '../relations-path';
+import { anyRelationOf, relationOf, type M2MHop, type O2MHop } from '../relations-path';
+import { anyItemKey } from './nested-any';
 import { recordActivity, type AuditAction } from './audit';
 import {
   authorizeWrite,
@@ -20,6 +21,7 @@ import {
   withDefaults,
 } from './authorize';
 import { checkFieldRows, checkValidated, coverageOf } from './field-rows';
+import { checkConditions, enforcedConditions, hasReadonlyConditions } from './conditions';
 import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { writeRelated } from './nested';
@@ -161,6 +163,13 @@ export class Writer {
         );
         continue;
       }
+      const any = isRecord(value) ? anyRelationOf(this.schema, c.collection, name) : null;
+      if (any) {
+        // An item of the collection the row names: created or updated through the junction.
+        const key = await anyItemKey(this, { any, row: payload, item: value as Row });
+        out.columns[name] = await coerceValue(field, String(key));
+        continue;
+      }
       const related = relationOf(this.schema, c.collection, name);
       if (related?.kind === 'm2o' && isRecord(value)) {
         // A related object instead of a key: create or update it first, then link its key.
@@ -225,7 +234,7 @@ export class Writer {
   ): Promise<{ key: Key; echo: unknown } | null> {
     const c = this.collection(collection);
     if (itemEvents(collection, 'create').some((e) => emitter().hasFilters(e))) return null;
-    if (!isRecord(data) || !revisionsAlike(c)) return null;
+    if (!isRecord(data) || !revisionsAlike(c) || enforcedConditions(c).length) return null;
     const rule = await this.createRule(c);
     if (checksCreatedRow(rule)) return null;
     checkFields(rule, data);
@@ -243,6 +252,7 @@ export class Writer {
     return Object.entries(payload).every(([name, value]) => {
       const field = Object.hasOwn(c.fields, name) ? c.fields[name] : undefined;
       if (!field?.schema) return false;
+      if (isRecord(value) && anyRelationOf(this.schema, c.collection, name)) return false;
       return !(isRecord(value) && relationOf(this.schema, c.collection, name)?.kind === 'm2o');
     });
   }
@@ -262,6 +272,14 @@ export class Writer {
     const row = await insertRow(this.ctx.db, { table: collection, values: columns });
     const key = row[c.primary] as Key;
     for (const r of related) await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
+    const list = enforcedConditions(c);
+    await checkConditions(this.ctx, {
+      schema: this.schema,
+      collection: c,
+      list,
+      rows: [row],
+      payload: hooked,
+    });
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys: [key] });
     const target = { rule, schema: this.schema, pk: c.primary };
     await checkFieldRows(this.ctx, { ...target, keys: [key], payload: hooked, check: 'created' });
@@ -301,6 +319,10 @@ export class Writer {
       }
       delete columns[c.primary];
     }
+    const list = enforcedConditions(c);
+    const before = hasReadonlyConditions(list)
+      ? await selectRows(this.ctx.db, { table: collection, pk: c.primary, keys })
+      : [];
     const rows = await updateRows(this.ctx.db, {
       table: collection,
       pk: c.primary,
@@ -311,6 +333,14 @@ export class Writer {
       for (const r of related)
         await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
     }
+    await checkConditions(this.ctx, {
+      schema: this.schema,
+      collection: c,
+      list,
+      rows,
+      payload,
+      before: new Map(before.map((r) => [String(r[c.primary]), r])),
+    });
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys });
     await checkValidated(this.ctx, { ...target, coverage });
     await recordActivity(this.ctx.db, {

@@ -1,0 +1,109 @@
+import 'server-only';
+import { FailedValidationError, fieldError } from '@/lib/core/errors';
+import type { CollectionOverview, SchemaOverview } from '@/lib/schema/overview';
+import type { Filter } from '../query';
+import type { ItemsContext } from './context';
+import { keysMatching } from './matching';
+import type { Key, Row } from './sql';
+import { isRecord } from '@/lib/core/guards';
+
+/** One entry of a field's `meta.conditions` that the API acts on. */
+interface Condition {
+  rule: Filter;
+  required?: boolean;
+  readonly?: boolean;
+}
+
+interface FieldConditions {
+  field: string;
+  conditions: Condition[];
+}
+
+/**
+ * The fields of a collection whose conditions can make them required or read-only. Hidden
+ * and options conditions are presentation: the studio's, not the API's.
+ */
+export function enforcedConditions(c: CollectionOverview): FieldConditions[] {
+  const out: FieldConditions[] = [];
+  for (const f of Object.values(c.fields)) {
+    const raw = f.meta?.conditions;
+    if (!f.schema || !Array.isArray(raw)) continue;
+    const conditions = raw.filter(
+      (x): x is Condition =>
+        isRecord(x) &&
+        isRecord(x.rule) &&
+        (typeof x.required === 'boolean' || typeof x.readonly === 'boolean'),
+    );
+    if (conditions.length) out.push({ field: f.field, conditions });
+  }
+  return out;
+}
+
+export function hasReadonlyConditions(list: FieldConditions[]): boolean {
+  return list.some((f) => f.conditions.some((c) => c.readonly !== undefined));
+}
+
+function empty(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+function failed(field: string, type: 'required' | 'readonly') {
+  const message = type === 'required' ? 'Value is required' : "Can't be changed";
+  return fieldError(FailedValidationError, `Validation failed for field "${field}"`, {
+    field,
+    type,
+    message,
+  });
+}
+
+/**
+ * Enforces `required` and `readonly` conditions on rows just written, inside the write's
+ * transaction. Each rule is a filter evaluated by the database over the row as written,
+ * which is the payload merged with the stored item. As in Directus, later matching
+ * conditions override earlier ones. A readonly field may not be given on create, nor
+ * changed on update (`before` holds the rows as they were).
+ */
+export async function checkConditions(
+  ctx: ItemsContext,
+  input: {
+    schema: SchemaOverview;
+    collection: CollectionOverview & { primary: string };
+    list: FieldConditions[];
+    rows: Row[];
+    payload: unknown;
+    before?: Map<string, Row>;
+  },
+): Promise<void> {
+  const { collection: c, rows } = input;
+  if (!input.list.length || !rows.length) return;
+  const keys = rows.map((r) => r[c.primary] as Key);
+  const target = { collection: c.collection, schema: input.schema, pk: c.primary };
+  const given = isRecord(input.payload) ? input.payload : {};
+  const cache = new Map<Condition, Set<string>>();
+  for (const { field, conditions } of input.list) {
+    for (const row of rows) {
+      const key = String(row[c.primary]);
+      let required = false;
+      let readonly = false;
+      for (const condition of conditions) {
+        let matching = cache.get(condition);
+        if (!matching) {
+          matching = await keysMatching(ctx, target, keys, condition.rule);
+          cache.set(condition, matching);
+        }
+        if (!matching.has(key)) continue;
+        if (condition.required !== undefined) required = condition.required;
+        if (condition.readonly !== undefined) readonly = condition.readonly;
+      }
+      if (required && empty(row[field])) throw failed(field, 'required');
+      if (readonly && Object.hasOwn(given, field)) {
+        const old = input.before?.get(key);
+        if (!old || !same(old[field], row[field])) throw failed(field, 'readonly');
+      }
+    }
+  }
+}

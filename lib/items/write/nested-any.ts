@@ -1,0 +1,29 @@
+import 'server-only';
+import { invalidField } from '@/lib/core/errors';
+import type { AnyRelation } from '../relations-path';
+import type { Key, Row } from './sql';
+
+interface Upserter {
+  upsert(collection: string, data: Record<string, unknown>): Promise<Key>;
+}
+
+/**
+ * A many-to-any junction row given its item as an object: the row's collection field says
+ * which collection (one of the allowed ones) the item is created in, or updated in when it
+ * carries an existing key. The write goes through the writer, so that collection's own
+ * permissions, validation and hooks apply.
+ */
+export async function anyItemKey(
+  writer: Upserter,
+  input: { any: AnyRelation; row: Row; item: Row },
+): Promise<Key> {
+  const { any } = input;
+  const target = input.row[any.collectionField];
+  if (typeof target !== 'string' || !any.allowed.includes(target)) {
+    throw invalidField(any.collectionField, 'must name one of the allowed collections', {
+      type: 'invalid_collection',
+      message: `Field "${any.collectionField}" must name one of ${any.allowed.join(', ')}`,
+    });
+  }
+  return writer.upsert(target, input.item);
+}
