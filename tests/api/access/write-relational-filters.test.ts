@@ -152,6 +152,25 @@ describe('write policies whose item filter uses relation paths', () => {
     expect((await rows('rwf_posts')).map((r) => r.id)).toEqual([1, 2, 3, 5]);
   });
 
+  it('fails closed on an item filter with `_has`, which no operator defines', async () => {
+    const user = await createPermittedUser([
+      { collection: 'rwf_posts', action: 'read' },
+      {
+        collection: 'rwf_posts',
+        action: 'update',
+        permissions: { comments: { _has: { body: { _eq: 'fine' } } } },
+      },
+    ]);
+    const token = await app.login(user.email, user.password);
+    const res = await app.request('/api/items/rwf_posts/5', {
+      method: 'PATCH',
+      token,
+      body: { title: 'through _has' },
+    });
+    expect(res.status).toBe(400);
+    expect((await post(5))?.title).not.toBe('through _has');
+  });
+
   it('lets an administrator change rows outside any item filter', async () => {
     const admin = await app.adminToken();
     const res = await app.request('/api/items/rwf_posts/3', {
