@@ -1,5 +1,9 @@
+import http from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
+import { close, listen } from '../../helpers/node-http';
 import { createPermittedUser } from '../../helpers/permissions';
 import { formWith, pngBytes } from './fixtures';
 
@@ -102,6 +106,41 @@ describe('item events of /api/files', () => {
     expect(seen).toEqual(
       expect.arrayContaining(['filter:update', 'action:update', 'filter:delete', 'action:delete']),
     );
+  });
+
+  // "MCP tools for daas_users, daas_roles, daas_policies, daas_permissions and daas_files
+  // emit the standard item events."
+  it('emits the item events for a file read and changed through the MCP files tool', async () => {
+    const id = await upload(admin);
+    const { dispatchApi } = await import('@/lib/http/dispatch');
+    const { serveApi } = await import('@/lib/http/node-adapter');
+    const server = http.createServer((req, res) => void serveApi(dispatchApi, req, res));
+    const base = await listen(server);
+    const on = await app.request('/api/settings', {
+      method: 'PATCH',
+      token: admin,
+      body: { mcp_enabled: true },
+    });
+    expect(on.status).toBe(200);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    try {
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${admin}` } },
+        }),
+      );
+      seen.length = 0;
+      const res = await client.callTool({
+        name: 'files',
+        arguments: { action: 'update', id, data: { title: 'Over MCP' } },
+      });
+      expect(res.isError).toBeFalsy();
+      await settled();
+      expect(seen).toEqual(expect.arrayContaining(['filter:update', 'action:update']));
+    } finally {
+      await client.close();
+      await close(server);
+    }
   });
 
   it('answers 401 to an anonymous upload and emits nothing', async () => {
