@@ -6,6 +6,7 @@ import { getDb } from '@/lib/db/client';
 import { ensureWriteTriggers } from '@/lib/db/write-notices';
 import { migrate } from '@/lib/db/migrate';
 import { loadExtensions } from '@/lib/events/extensions';
+import { shareLogs } from '@/lib/logs/shared';
 import { registerWorkflowAutomation } from '@/lib/workflows/automation';
 
 const holder = globalThis as typeof globalThis & { __daasStartup?: Promise<void> };
@@ -13,6 +14,7 @@ const holder = globalThis as typeof globalThis & { __daasStartup?: Promise<void>
 /** Migrations then bootstrap, once per process however many callers ask. */
 export function startup(): Promise<void> {
   holder.__daasStartup ??= (async () => {
+    shareLogs();
     const db = getDb();
     // Serverless: migrations and first-start data are a deploy step (`npm run migrate`),
     // never the work of whichever cold start comes first.

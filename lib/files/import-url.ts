@@ -13,7 +13,7 @@ import {
 } from '@/lib/core/errors';
 import type { Item } from '@/lib/system/system-collection';
 import { fetchUrl } from './fetch-url';
-import { fileFields, files } from './service';
+import { fileFields, filesQuiet } from './service';
 import { settle, stage } from './upload';
 
 export const importBody = z
@@ -80,7 +80,7 @@ export async function importFile(
 ): Promise<Item | null> {
   const limit = config().FILES_MAX_UPLOAD_SIZE;
   const source = new URL(input.url, 'http://invalid.invalid');
-  const [id] = await files.insert(
+  const [id] = await filesQuiet.insert(
     [{ filename_download: downloadName(source, undefined), ...input.data }],
     ctx,
   );
@@ -110,5 +110,5 @@ export async function importFile(
     await ctx.db.deleteFrom('daas_files').where('id', '=', String(id)).execute();
     throw err;
   }
-  return (await files.shown([id], undefined, ctx))[0] ?? null;
+  return (await filesQuiet.shown([id], undefined, ctx))[0] ?? null;
 }

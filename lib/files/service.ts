@@ -35,6 +35,18 @@ export const createFoldersBody = z.union([folderFields, z.array(folderFields).mi
 
 export const files = new SystemService({ collection: 'daas_files', keyType: 'uuid' });
 
+/**
+ * daas_files as GET and POST /api/files reach it: the specification's event table lists
+ * "GET/POST /api/files: No events (bypasses emitter)", so these reads and writes run no
+ * item hooks. PATCH and DELETE, which the table leaves out, emit as Directus does, and so
+ * do the MCP files tool ("MCP tools for ... daas_files emit the standard item events").
+ */
+export const filesQuiet = new SystemService({
+  collection: 'daas_files',
+  keyType: 'uuid',
+  silent: true,
+});
+
 /** A folder needs a name and may not end up inside itself. */
 async function checkFolder(after: Item, ctx: RequestContext): Promise<void> {
   if (typeof after.name !== 'string' || !after.name.trim()) {

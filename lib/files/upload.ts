@@ -9,7 +9,7 @@ import { issueProblems } from '@/lib/core/parse';
 import { logger } from '@/lib/core/logger';
 import type { Item } from '@/lib/system/system-collection';
 import { multipartParts } from './multipart';
-import { fileFields, files, type FileFields } from './service';
+import { fileFields, files, filesQuiet, type FileFields } from './service';
 import { extensionFor, sniffType, SNIFF_BYTES } from './sniff';
 import { defaultStorageName, storage } from './storage';
 import type { StorageDriver } from './storage/types';
@@ -166,7 +166,10 @@ export async function uploadFiles(input: UploadBody, ctx: RequestContext): Promi
       }
       const meta = metadataFrom(fields);
       const title = titleFromFilename(part.filename);
-      const [id] = await files.insert([{ filename_download: part.filename, title, ...meta }], ctx);
+      const [id] = await filesQuiet.insert(
+        [{ filename_download: part.filename, title, ...meta }],
+        ctx,
+      );
       created.push(String(id));
       await settle(ctx, String(id), await stage(part));
     }
@@ -175,7 +178,7 @@ export async function uploadFiles(input: UploadBody, ctx: RequestContext): Promi
     throw err;
   }
   if (!created.length) throw new InvalidPayloadError('No file was sent');
-  return (await files.shown(created, undefined, ctx)) as Item[];
+  return (await filesQuiet.shown(created, undefined, ctx)) as Item[];
 }
 
 /** Removes files of a failed upload: their bytes in whichever storage, then their rows. */

@@ -7,6 +7,7 @@ import { logBuffer } from '@/lib/core/logger';
 import type { ApiRequest } from '@/lib/http/api-request';
 import { listReply } from '@/lib/http/reply';
 import { assertCanRead, LEVELS, type logsQuery, type logStreamQuery, readLogs } from './service';
+import { sharedLogs } from './shared';
 
 /** The HTTP binding of the logs endpoints: the list in its envelope, the live tail as SSE. */
 const HEARTBEAT_MS = 15_000;
@@ -37,7 +38,9 @@ function sseStream(signal: AbortSignal, minLevel: number | undefined): ReadableS
       const send = (text: string) => {
         if (open) controller.enqueue(encoder.encode(text));
       };
-      const unsubscribe = logBuffer.subscribe((entry: LogEntry) => {
+      // Every instance's entries with REDIS_URL, this process's without.
+      const source = sharedLogs() ?? logBuffer;
+      const unsubscribe = source.subscribe((entry: LogEntry) => {
         if (minLevel === undefined || entry.level >= minLevel) {
           send(`data: ${JSON.stringify(entry)}\n\n`);
         }

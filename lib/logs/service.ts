@@ -7,6 +7,7 @@ import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError } from '@/lib/core/errors';
 import type { LogEntry } from '@/lib/core/log-buffer';
 import { logBuffer } from '@/lib/core/logger';
+import { sharedLogs } from './shared';
 
 export const LOGS_MODULE_KEY = 'system:logs';
 export const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
@@ -34,13 +35,21 @@ export async function readLogs(
 ): Promise<{ data: LogEntry[]; meta: { total: number } }> {
   await assertCanRead(ctx.db, ctx.accountability);
   const minLevel = input.query.level ? LEVELS[input.query.level] : undefined;
-  const total = logBuffer.list({ minLevel }).length;
-  const data = logBuffer.list({ minLevel, limit: input.query.limit });
-  return { data, meta: { total } };
+  // With REDIS_URL, every instance's entries; without it (or while Redis is away), this one's.
+  const shared = await sharedLogs()?.entries();
+  if (!shared) {
+    const total = logBuffer.list({ minLevel }).length;
+    return { data: logBuffer.list({ minLevel, limit: input.query.limit }), meta: { total } };
+  }
+  const kept = minLevel === undefined ? shared : shared.filter((e) => e.level >= minLevel);
+  const limit = input.query.limit;
+  const data = limit === undefined ? kept : limit > 0 ? kept.slice(-limit) : [];
+  return { data, meta: { total: kept.length } };
 }
 
 /** Clearing is for administrators only, the module key lets its holders read. */
 export async function clearLogs(_input: unknown, ctx: RequestContext): Promise<void> {
   if (!ctx.accountability.admin) throw new ForbiddenError();
   logBuffer.clear();
+  await sharedLogs()?.clear();
 }

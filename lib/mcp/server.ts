@@ -7,13 +7,12 @@ import type { SettingsRow } from '@/lib/settings/cache';
 import {
   itemsInput,
   itemsTool,
-  schemaInput,
-  schemaTool,
   SYSTEM_TOOLS,
   systemInput,
   systemTool,
   type ToolOptions,
 } from './tools';
+import { schemaInput, schemaTool } from './schema-tool';
 
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
@@ -60,10 +59,12 @@ export function buildMcpServer(ctx: RequestContext, settings: SettingsRow): McpS
     'schema',
     {
       description:
-        'Read collections, fields and relations; administrators may create collections and fields.',
+        'Read collections, fields and relations; administrators may also create, update and ' +
+        'delete collections, fields and relations (`data` takes the REST body; deletes need ' +
+        'mcp_allow_deletes).',
       inputSchema: schemaInput,
     },
-    (args) => answer(() => schemaTool(args, ctx), ctx),
+    (args) => answer(() => schemaTool(args, ctx, options), ctx),
   );
   for (const [name, tool] of Object.entries(SYSTEM_TOOLS)) {
     server.registerTool(

@@ -4,10 +4,6 @@ import type { RequestContext } from '@/lib/core/context';
 import { ForbiddenError, InvalidPayloadError } from '@/lib/core/errors';
 import { fileFields, files, removeFiles } from '@/lib/files/service';
 import { itemsFacade, rawQuery } from '@/lib/runtime/items-facade';
-import { createCollection, listCollections } from '@/lib/schema/collections';
-import { createField, readAllFields, readCollectionFields } from '@/lib/schema/fields';
-import { collectionCreate, fieldCreate } from '@/lib/schema/payloads';
-import { listRelations } from '@/lib/schema/relations';
 import { permissionFields, permissions } from '@/lib/system/permissions';
 import { policies, policyFields } from '@/lib/system/policies';
 import { roleFields, roles } from '@/lib/system/roles';
@@ -18,7 +14,7 @@ export interface ToolOptions {
   allowDeletes: boolean;
 }
 
-const DELETES_OFF = 'Deletes through MCP are turned off (setting mcp_allow_deletes)';
+export const DELETES_OFF = 'Deletes through MCP are turned off (setting mcp_allow_deletes)';
 
 export const itemsInput = {
   action: z.enum(['read', 'create', 'update', 'delete']),
@@ -49,40 +45,6 @@ export async function itemsTool(args: ItemsArgs, ctx: RequestContext, options: T
     case 'delete':
       if (!options.allowDeletes) throw new ForbiddenError(DELETES_OFF);
       return items.deleteOne(keyOf(args));
-  }
-}
-
-export const schemaInput = {
-  action: z.enum(['collections', 'fields', 'relations', 'create_collection', 'create_field']),
-  collection: z.string().min(1).max(64).optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-};
-type SchemaArgs = { [K in keyof typeof schemaInput]: z.infer<(typeof schemaInput)[K]> };
-
-/** The `schema` tool: reads as /api/collections, /api/fields, /api/relations; writes for admins. */
-export async function schemaTool(args: SchemaArgs, ctx: RequestContext) {
-  switch (args.action) {
-    case 'collections':
-      return { data: await listCollections({}, ctx) };
-    case 'fields':
-      return {
-        data: args.collection
-          ? await readCollectionFields({ params: { collection: args.collection } }, ctx)
-          : await readAllFields({}, ctx),
-      };
-    case 'relations':
-      return { data: await listRelations({}, ctx) };
-    case 'create_collection': {
-      if (!ctx.accountability.admin) throw new ForbiddenError();
-      const body = collectionCreate.parse(args.data ?? {});
-      return { data: await createCollection({ body }, ctx) };
-    }
-    case 'create_field': {
-      if (!ctx.accountability.admin) throw new ForbiddenError();
-      if (!args.collection) throw new InvalidPayloadError('"collection" is required');
-      const body = fieldCreate.parse(args.data ?? {});
-      return { data: await createField({ params: { collection: args.collection }, body }, ctx) };
-    }
   }
 }
 

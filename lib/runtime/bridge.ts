@@ -16,6 +16,7 @@ import { listRelations } from '@/lib/schema/relations';
 import { listVersions } from '@/lib/versions/read';
 import { itemsFacade, rawQuery } from './items-facade';
 import { OutboundRefusedError, restrictedFetch } from './outbound';
+import { rawStatement } from './raw-database';
 import type { HostCall } from './sandbox';
 
 const mailMessage = z
@@ -106,6 +107,8 @@ async function dispatch(
       return cronOf(services).list(ctx);
     case 'custom':
       return services.custom(str(a, 'name'), str(b, 'function'), Array.isArray(c) ? c : []);
+    case 'database.raw':
+      return rawStatement({ sql: a, bindings: b }, ctx);
     case 'fetch':
       return restrictedFetch(str(a, 'url'), fetchInit.parse(b ?? {}));
     default:

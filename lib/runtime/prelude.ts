@@ -47,6 +47,10 @@ function makeContext(info) {
       trigger: (idOrName) => call('cron.trigger', idOrName),
       list: () => call('cron.list'),
     }),
+    // Bypasses row-level security: see raw-database.ts.
+    database: Object.freeze({
+      raw: (sql, bindings) => call('database.raw', String(sql), bindings ?? []),
+    }),
     env: info.env,
     custom: (name) => new Proxy({}, {
       get: (_, fn) => (typeof fn === 'string' && fn !== 'then')

@@ -4,7 +4,7 @@ import { ForbiddenError, InvalidPayloadError } from '@/lib/core/errors';
 import { createCollection } from './collections';
 import { createField } from './fields';
 import { assertIdentifier } from './identifiers';
-import { getSchema } from './overview';
+import { reloadSchema } from './overview';
 import type { FieldCreateInput } from './payloads';
 import { createRelation } from './relations-write';
 
@@ -44,7 +44,9 @@ export async function createTranslationsField(
   }
   const field = assertIdentifier(input.field ?? 'translations', 'field');
   const languages = assertIdentifier(input.languages ?? 'languages', 'collection');
-  let schema = await getSchema(ctx.db);
+  // Each step changes the schema the next one is checked against: read it afresh between.
+  let step = ctx;
+  let schema = ctx.schema;
   const c = Object.hasOwn(schema.collections, input.collection)
     ? schema.collections[input.collection]
     : null;
@@ -74,9 +76,10 @@ export async function createTranslationsField(
           ],
         },
       },
-      ctx,
+      step,
     );
-    schema = await getSchema(ctx.db);
+    step = await reloadSchema(step);
+    schema = step.schema;
   }
   const lang = schema.collections[languages];
   if (!lang.primary) throw new InvalidPayloadError(`Collection "${languages}" has no primary key`);
@@ -91,8 +94,9 @@ export async function createTranslationsField(
   ];
   await createCollection(
     { body: { collection: junction, meta: { hidden: true, icon: 'import_export' }, fields } },
-    ctx,
+    step,
   );
+  step = await reloadSchema(step);
   await createField(
     {
       params: { collection: c.collection },
@@ -102,8 +106,9 @@ export async function createTranslationsField(
         meta: { special: ['translations'], interface: 'translations' },
       },
     },
-    ctx,
+    step,
   );
+  step = await reloadSchema(step);
   await createRelation(
     {
       body: {
@@ -114,8 +119,9 @@ export async function createTranslationsField(
         schema: { on_delete: 'SET NULL' },
       },
     },
-    ctx,
+    step,
   );
+  step = await reloadSchema(step);
   await createRelation(
     {
       body: {
@@ -126,7 +132,7 @@ export async function createTranslationsField(
         schema: { on_delete: 'SET NULL' },
       },
     },
-    ctx,
+    step,
   );
   return { collection: c.collection, field, junction, languages };
 }

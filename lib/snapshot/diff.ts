@@ -69,7 +69,14 @@ export function readIncoming(s: Record<string, unknown>, force: boolean): Incomi
   for (const key of ['collections', 'fields', 'relations']) {
     if (!Array.isArray(s[key])) throw new InvalidPayloadError(`"${key}" must be an array`);
   }
-  if (!force && s.vendor !== undefined && s.vendor !== VENDOR) {
+  // "otherwise the snapshot vendor must be the connected engine's value": a snapshot that
+  // names no vendor can't show that it does, so it too needs force=true.
+  if (!force && s.vendor === undefined) {
+    throw new InvalidPayloadError(
+      `The snapshot names no "vendor"; this database is "${VENDOR}". Pass force=true to diff anyway`,
+    );
+  }
+  if (!force && s.vendor !== VENDOR) {
     throw new InvalidPayloadError(
       `The snapshot was taken from a "${String(s.vendor)}" database, but this one is "${VENDOR}"; pass force=true to diff anyway`,
     );

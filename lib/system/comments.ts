@@ -7,7 +7,6 @@ import { parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/par
 import type { Filter } from '@/lib/items/query';
 import * as read from '@/lib/items/read/service';
 import type { ReadOptions } from '@/lib/items/read/service';
-import { getSchema } from '@/lib/schema/overview';
 
 /**
  * Comments on items, Directus 11's `/comments`. Commenting follows read access: a caller
@@ -46,7 +45,7 @@ function query(raw: ItemsQueryInput | undefined) {
 
 /** Throws the item read's own 403/404 unless the caller may read `collection`/`item`. */
 async function assertItemReadable(ctx: RequestContext, collection: string, item: unknown) {
-  const schema = await getSchema(ctx.db);
+  const schema = ctx.schema;
   const readAccess = await readAccessFor(ctx, schema, collection);
   const c = Object.hasOwn(schema.collections, collection) ? schema.collections[collection] : null;
   const pk = c?.primary ?? 'id';

@@ -40,7 +40,7 @@ export interface SystemCollection {
   /** Runs once an update of these keys with this (prepared) change is written. */
   afterUpdate?: (keys: Key[], change: Item, ctx: RequestContext) => Promise<void>;
   beforeDelete?: (keys: Key[], ctx: RequestContext) => Promise<void>;
-  /** Read-only audit collections: reads run no item hooks. */
+  /** No item hooks run, on reads or writes (audit collections, the files routes). */
   silent?: boolean;
   /** Database constraint name → field, for the 409 of a unique violation. */
   unique?: Record<string, string>;
@@ -233,7 +233,11 @@ export class SystemService {
       for (const item of items) await this.spec.check?.(item, { ...ctx, db });
     };
     return this.run(() =>
-      write.createMany(this.spec.collection, items, ctx, { ...SYSTEM, before }),
+      write.createMany(this.spec.collection, items, ctx, {
+        ...SYSTEM,
+        before,
+        events: !this.spec.silent,
+      }),
     );
   }
 
@@ -249,7 +253,11 @@ export class SystemService {
     };
     const filter: Filter = { id: { _in: keys } };
     const done = await this.run(() =>
-      write.updateByFilter(this.spec.collection, filter, change, ctx, { ...SYSTEM, before }),
+      write.updateByFilter(this.spec.collection, filter, change, ctx, {
+        ...SYSTEM,
+        before,
+        events: !this.spec.silent,
+      }),
     );
     if (done.length) await this.spec.afterUpdate?.(done, change, ctx);
     return done;
@@ -288,7 +296,11 @@ export class SystemService {
     };
     const filter: Filter = { id: { _in: keys } };
     return this.run(() =>
-      write.deleteByFilter(this.spec.collection, filter, ctx, { ...SYSTEM, before }),
+      write.deleteByFilter(this.spec.collection, filter, ctx, {
+        ...SYSTEM,
+        before,
+        events: !this.spec.silent,
+      }),
     );
   }
 

@@ -214,7 +214,7 @@ describe('POST /api/utils/import/:collection', () => {
       '/api/activity?filter[collection][_eq]=ut_rows&filter[action][_eq]=create&aggregate[count]=*',
       { token: admin },
     );
-    expect(Number(logged.body.data[0].count)).toBeGreaterThanOrEqual(2);
+    expect(logged.body.data[0].count['*']).toBeGreaterThanOrEqual(2);
   });
 
   it('imports CSV with its header row, typing cells by field', async () => {

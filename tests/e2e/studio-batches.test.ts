@@ -39,11 +39,11 @@ async function api<T = unknown>(method: string, url: string, body?: unknown): Pr
 }
 
 async function countWhere(filter: unknown): Promise<number> {
-  const res = await api<{ data: { count: number | string }[] }>(
+  const res = await api<{ data: { count: { '*': number | string } }[] }>(
     'GET',
     `/api/items/bulk?aggregate[count]=*&filter=${encodeURIComponent(JSON.stringify(filter))}`,
   );
-  return Number(res.data[0].count);
+  return Number(res.data[0].count['*']);
 }
 
 async function idsWhere(filter: unknown): Promise<number[]> {

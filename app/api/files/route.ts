@@ -1,18 +1,15 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { deleteFilesReply, uploadReply } from '@/lib/files/http';
-import { fileFields, files } from '@/lib/files/service';
+import { fileFields, files, filesQuiet } from '@/lib/files/service';
 import { systemRoutes } from '@/lib/system/http';
 import { batchDeleteBody } from '@/lib/system/system-collection';
 
-const r = systemRoutes(files, {
-  create: fileFields,
-  update: fileFields,
-  tag: 'Files',
-  noun: 'files',
-});
+const shape = { create: fileFields, update: fileFields, tag: 'Files', noun: 'files' };
+const r = systemRoutes(files, shape);
 
-export const GET = r.list;
+// The specification's event table: GET and POST /api/files emit no item events.
+export const GET = systemRoutes(filesQuiet, shape).list;
 export const POST = route(
   {
     status: 201,

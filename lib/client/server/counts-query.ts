@@ -23,11 +23,11 @@ export interface ProjectCounts {
 export const ITEM_COUNT_LIMIT = 20;
 
 async function countItems(collection: string, signal: AbortSignal): Promise<number | null> {
-  const body = await apiFetch<{ data: { count: number }[] }>(
+  const body = await apiFetch<{ data: { count: { '*': number } }[] }>(
     `/api/items/${encodeURIComponent(collection)}?aggregate[count]=*`,
     { signal },
   ).catch(() => null);
-  const count = body?.data[0]?.count;
+  const count = body?.data[0]?.count['*'];
   return typeof count === 'number' ? count : null;
 }
 

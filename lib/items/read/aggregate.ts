@@ -66,11 +66,12 @@ function aggregatedField(
 }
 
 /**
- * `aggregate[fn]=field` with optional `groupBy`, shaped as Directus 11 answers:
- * `{count: {id: 5}, sum: {views: 10}, author: 3}`; `aggregate[count]=*` gives `count: 5`
- * and `countAll` gives `countAll: 5`. Counts, sums and averages are JSON numbers (a
- * decimal sum may lose digits beyond double precision); min and max follow the field's own
- * JSON form. Group keys are named as requested (`author`, `author.name`, `year(date)`);
+ * `aggregate[fn]=field` with optional `groupBy`, shaped as the specification shows every
+ * result, `{<fn>: {<field>: number}, <groupBy field>: value}`: `{count: {id: 5}, sum:
+ * {views: 10}, author: 3}`, and for `*` too: `aggregate[count]=*` gives `count: {'*': 5}`
+ * and `countAll` gives `countAll: {'*': 5}` (Directus answers those two as bare numbers). Counts, sums and averages are JSON numbers
+ * (a decimal sum may lose digits beyond double precision); min and max follow the field's
+ * own JSON form. Group keys are named as requested (`author`, `author.name`, `year(date)`);
  * groups come sorted by their keys, and are windowed only by an explicit limit.
  */
 export async function readAggregate(input: AggregateInput): Promise<unknown[]> {
@@ -97,12 +98,9 @@ export async function readAggregate(input: AggregateInput): Promise<unknown[]> {
   ][]) {
     if (!AGGREGATE_FUNCTIONS.includes(fn))
       throw new InvalidQueryError(`Unknown aggregate function "${fn}"`);
+    // The specification: "countAll counts all rows and takes * as the field".
     if (fn === 'countAll') {
-      out.push(['countAll', sql`count(*)`]);
-      continue;
-    }
-    if (fn === 'count' && fields.length === 1 && fields[0] === '*') {
-      out.push(['count', sql`count(*)`]);
+      out.push(['countAll', pairs([['*', sql`count(*)`]])]);
       continue;
     }
     const perField: [string, Sql][] = [];

@@ -47,18 +47,23 @@ async function inTransaction<T>(
     await refreshStatistics(ctx.db, mutations);
     readsChanged([collection, ...mutations.map((m) => m.collection)]);
   }
-  committed(ctx, schema, mutations);
+  if (options.events !== false) committed(ctx, schema, mutations);
   return result;
 }
 
-/** Action hooks of a committed write. */
+/**
+ * Action hooks of a committed write. The specification's meta is `collection, key,
+ * payload`: every write of one item carries `key`; updates and deletes also carry `keys`
+ * (Directus' shape, and the only one a batch write has).
+ */
 function committed(ctx: ItemsContext, schema: SchemaOverview, mutations: Mutation[]): void {
   const context = { schema, accountability: ctx.accountability, resourceUri: ctx.scope };
   for (const m of mutations) {
+    const one = m.keys.length === 1 ? { key: m.keys[0] } : {};
     const meta =
       m.action === 'create'
         ? { collection: m.collection, key: m.keys[0], payload: m.payload }
-        : { collection: m.collection, keys: m.keys, payload: m.payload };
+        : { collection: m.collection, ...one, keys: m.keys, payload: m.payload };
     emitter().emitAction(itemEvents(m.collection, m.action), meta, context);
   }
 }

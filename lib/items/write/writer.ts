@@ -76,6 +76,8 @@ export interface WriteOptions {
   before?: (db: Db) => Promise<void>;
   /** Runs last inside the write's transaction: more writes that commit or roll back with it. */
   after?: (db: Db) => Promise<void>;
+  /** False: neither filter nor action hooks run (the specification's "bypasses emitter"). */
+  events?: boolean;
 }
 
 export class Writer {
@@ -106,6 +108,7 @@ export class Writer {
 
   /** Filter hooks; a plain Error thrown by a hook is its author's validation message. */
   async filter<T>(collection: string, action: AuditAction, payload: T, meta: HookMeta): Promise<T> {
+    if (this.options.events === false) return payload;
     try {
       return await emitter().emitFilter(
         itemEvents(collection, action),

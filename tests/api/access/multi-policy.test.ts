@@ -215,8 +215,8 @@ describe('reads under two policies', () => {
     const grouped = await get('/api/items/mp_notes?aggregate[count]=*&groupBy[]=title');
     expect(grouped.status).toBe(200);
     expect(grouped.body.data).toEqual([
-      { count: 1, title: TITLE_1 },
-      { count: 2, title: null },
+      { count: { '*': 1 }, title: TITLE_1 },
+      { count: { '*': 2 }, title: null },
     ]);
   });
 

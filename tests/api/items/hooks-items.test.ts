@@ -104,6 +104,54 @@ describe('action hooks on item writes', () => {
     expect((await rows('hk_articles')).some((r) => r.id === meta.key)).toBe(true);
   });
 
+  // Specification, Events: "Action handler receives (meta, context) ...; meta includes
+  // collection, key, payload."
+  it('an action hook of a single-item update and delete gets collection, key and payload', async () => {
+    const created = await app.request('/api/items/hk_articles', {
+      method: 'POST',
+      token,
+      body: { title: 'Keyed' },
+    });
+    const id = created.body.data.id;
+    const updated = waitForAction('hk_articles.items.update');
+    await app.request(`/api/items/hk_articles/${id}`, {
+      method: 'PATCH',
+      token,
+      body: { title: 'Keyed again' },
+    });
+    expect(await updated).toMatchObject({
+      collection: 'hk_articles',
+      key: id,
+      keys: [id],
+      payload: { title: 'Keyed again' },
+    });
+    const deleted = waitForAction('hk_articles.items.delete');
+    await app.request(`/api/items/hk_articles/${id}`, { method: 'DELETE', token });
+    expect(await deleted).toMatchObject({ collection: 'hk_articles', key: id, keys: [id] });
+  });
+
+  it('an action hook of a batch update gets the keys without a single key', async () => {
+    const a = await app.request('/api/items/hk_articles', {
+      method: 'POST',
+      token,
+      body: { title: 'batch-a', slug: 'hk-batch' },
+    });
+    const b = await app.request('/api/items/hk_articles', {
+      method: 'POST',
+      token,
+      body: { title: 'batch-b', slug: 'hk-batch' },
+    });
+    const updated = waitForAction('hk_articles.items.update');
+    await app.request('/api/items/hk_articles?filter[slug][_eq]=hk-batch', {
+      method: 'PATCH',
+      token,
+      body: { title: 'batched' },
+    });
+    const meta = await updated;
+    expect(meta.keys).toEqual([a.body.data.id, b.body.data.id]);
+    expect(meta).not.toHaveProperty('key');
+  });
+
   it('a failing action hook does not change the response', async () => {
     off.push(
       (await hooks()).onAction('items.update', () => {

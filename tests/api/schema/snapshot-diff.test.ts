@@ -174,6 +174,19 @@ describe('POST /api/schema/diff', () => {
     expect(find(data.collections, 'directus_dashboards')).toBeUndefined();
   });
 
+  // "force: 'true' skips the vendor check; otherwise the snapshot vendor must be the
+  // connected engine's value": no vendor is not the connected engine's value.
+  it('answers 400 for a snapshot without vendor unless force=true', async () => {
+    const { vendor, ...bare } = await snapshot();
+    expect(vendor).toBe('postgres');
+    const refused = await diff(bare);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].message).toContain('force=true');
+    const forced = await diff(bare, '?force=true');
+    expect(forced.status).toBe(200);
+    expect(forced.body.data.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('returns the legacy diff for a snapshot of only tables, columns and foreign keys', async () => {
     const name = await collectionWithField();
     const res = await diff({

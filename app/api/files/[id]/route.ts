@@ -1,12 +1,12 @@
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { deleteFileReply, updateFileReply } from '@/lib/files/http';
-import { fileFields, files } from '@/lib/files/service';
+import { fileFields, filesQuiet } from '@/lib/files/service';
 import { itemsQuerySchema } from '@/lib/items/parse';
 import { systemRoutes } from '@/lib/system/http';
 import { idParams } from '@/lib/system/system-collection';
 
-const r = systemRoutes(files, {
+const r = systemRoutes(filesQuiet, {
   create: fileFields,
   update: fileFields,
   tag: 'Files',
