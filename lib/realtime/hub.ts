@@ -1,0 +1,105 @@
+import 'server-only';
+import { onAccessInvalidated } from '@/lib/access/policies';
+import { getDb } from '@/lib/db/client';
+import {
+  ensureChangeTriggers,
+  listenForChanges,
+  onItemChanges,
+  type ItemChange,
+} from '@/lib/db/item-changes';
+import { onSchemaChange } from '@/lib/schema/notify';
+import { getSchema } from '@/lib/schema/overview';
+import type { Subscription } from './subscription';
+
+/**
+ * The process's live subscriptions by collection, fed by every change the process hears
+ * (its own API writes, its siblings', and plain SQL through the row-key triggers). Sessions
+ * register here; a permission, scope or schema change makes each of them check again.
+ */
+export interface HubSession {
+  /** Re-resolves the caller and re-checks every subscription. */
+  revalidate(): Promise<void>;
+}
+
+interface HubState {
+  byCollection: Map<string, Set<Subscription>>;
+  sessions: Set<HubSession>;
+  started: boolean;
+}
+
+const holder = globalThis as typeof globalThis & { __daasRealtimeHub?: HubState };
+const state = (holder.__daasRealtimeHub ??= {
+  byCollection: new Map(),
+  sessions: new Set(),
+  started: false,
+});
+
+function dispatch(changes: ItemChange[]): void {
+  for (const change of changes) {
+    for (const sub of state.byCollection.get(change.collection) ?? []) {
+      sub.offer(change.action, change.keys);
+    }
+  }
+}
+
+let revalidating: Promise<void> | null = null;
+let again = false;
+
+/** Coalesces a burst of invalidations into one pass over the sessions. */
+function revalidateAll(): void {
+  if (revalidating) {
+    again = true;
+    return;
+  }
+  revalidating = (async () => {
+    do {
+      again = false;
+      await Promise.all([...state.sessions].map((s) => s.revalidate().catch(() => undefined)));
+    } while (again);
+  })().finally(() => {
+    revalidating = null;
+  });
+}
+
+function start(): void {
+  if (state.started) return;
+  state.started = true;
+  onItemChanges(dispatch);
+  onAccessInvalidated(revalidateAll);
+  onSchemaChange(revalidateAll);
+  void listenForChanges().catch(() => undefined);
+}
+
+export function addSession(session: HubSession): void {
+  start();
+  state.sessions.add(session);
+}
+
+export function removeSession(session: HubSession): void {
+  state.sessions.delete(session);
+}
+
+/** Registers a subscription and makes sure writes from outside the API reach it too. */
+export async function addSubscription(sub: Subscription): Promise<void> {
+  start();
+  const set = state.byCollection.get(sub.collection) ?? new Set();
+  set.add(sub);
+  state.byCollection.set(sub.collection, set);
+  const db = getDb();
+  const schema = await getSchema(db);
+  const pk = schema.collections[sub.collection]?.primary;
+  if (pk) await ensureChangeTriggers(db, sub.collection, pk);
+}
+
+export function removeSubscription(sub: Subscription): void {
+  sub.close();
+  const set = state.byCollection.get(sub.collection);
+  set?.delete(sub);
+  if (set && !set.size) state.byCollection.delete(sub.collection);
+}
+
+export function subscriptionCount(): number {
+  let n = 0;
+  for (const set of state.byCollection.values()) n += set.size;
+  return n;
+}
