@@ -14,7 +14,17 @@ import { resolveCaller } from '@/lib/http/caller';
 import { corsHeaders } from '@/lib/http/cors';
 import { NodeRequest } from '@/lib/http/node-request';
 import { servedOrigin } from '@/lib/http/served-origin';
-import { HEARTBEAT_MS, MAX_MESSAGE_BYTES, realtimeQuery, type ServerMessage } from './protocol';
+import { ForbiddenError, InvalidQueryError } from '@/lib/core/errors';
+import { readPolicyFor } from '@/lib/items/access';
+import { parseQuery } from '@/lib/items/parse';
+import { getSchema } from '@/lib/schema/overview';
+import {
+  HEARTBEAT_MS,
+  MAX_MESSAGE_BYTES,
+  rawQueryOf,
+  realtimeQuery,
+  type ServerMessage,
+} from './protocol';
 import { Session, type Caller, type Transport } from './session';
 
 /** The paths a WebSocket upgrade is taken on: ours under /api, and the one the SDK builds. */
@@ -185,6 +195,11 @@ export async function sseSubscribe(
     query = null;
   }
   const parsedQuery = realtimeQuery.optional().safeParse(query);
+  if (!parsedQuery.success) throw new InvalidQueryError('"query" must be a JSON object');
+  // Refusals answer as HTTP errors before the stream starts.
+  if (collection.startsWith('daas_')) throw new ForbiddenError();
+  parseQuery(rawQueryOf(parsedQuery.data), { admin: ctx.accountability.admin });
+  await readPolicyFor(ctx, await getSchema(ctx.db), collection);
   const encoder = new TextEncoder();
   let session: Session | null = null;
   let ping: NodeJS.Timeout | null = null;
@@ -222,7 +237,6 @@ export async function sseSubscribe(
       const s = session;
       void s.open().then(() => {
         const subscribe = { type: 'subscribe', collection, event, uid, query: parsedQuery.data };
-        if (!parsedQuery.success) (subscribe as Record<string, unknown>).query = query;
         return s.handle(JSON.stringify(subscribe));
       });
     },
