@@ -9,6 +9,7 @@ import {
 } from '@/lib/db/item-changes';
 import { onSchemaChange } from '@/lib/schema/notify';
 import { getSchema } from '@/lib/schema/overview';
+import { ReadGroup } from './group';
 import type { Subscription } from './subscription';
 
 /**
@@ -22,7 +23,9 @@ export interface HubSession {
 }
 
 interface HubState {
-  byCollection: Map<string, Set<Subscription>>;
+  /** Per collection, the read groups by key. */
+  byCollection: Map<string, Map<string, ReadGroup>>;
+  groupOf: WeakMap<Subscription, ReadGroup>;
   sessions: Set<HubSession>;
   started: boolean;
 }
@@ -30,14 +33,15 @@ interface HubState {
 const holder = globalThis as typeof globalThis & { __daasRealtimeHub?: HubState };
 const state = (holder.__daasRealtimeHub ??= {
   byCollection: new Map(),
+  groupOf: new WeakMap(),
   sessions: new Set(),
   started: false,
 });
 
 function dispatch(changes: ItemChange[]): void {
   for (const change of changes) {
-    for (const sub of state.byCollection.get(change.collection) ?? []) {
-      sub.offer(change.action, change.keys);
+    for (const group of state.byCollection.get(change.collection)?.values() ?? []) {
+      group.offer(change.action, change.keys);
     }
   }
 }
@@ -82,9 +86,21 @@ export function removeSession(session: HubSession): void {
 /** Registers a subscription and makes sure writes from outside the API reach it too. */
 export async function addSubscription(sub: Subscription): Promise<void> {
   start();
-  const set = state.byCollection.get(sub.collection) ?? new Set();
-  set.add(sub);
-  state.byCollection.set(sub.collection, set);
+  const ctx = sub.context();
+  if (!ctx) return;
+  const a = ctx.accountability;
+  // Who decides what a read shows, as the read cache keys it: the same answer for the same key.
+  const who = a.admin ? 'admin' : [a.user, a.role, a.roles, a.policies, a.app];
+  const key = JSON.stringify([sub.query, who, ctx.scope ?? null]);
+  const groups = state.byCollection.get(sub.collection) ?? new Map<string, ReadGroup>();
+  state.byCollection.set(sub.collection, groups);
+  let group = groups.get(key);
+  if (!group) {
+    group = new ReadGroup(key, sub.collection, sub.query);
+    groups.set(key, group);
+  }
+  group.members.add(sub);
+  state.groupOf.set(sub, group);
   const db = getDb();
   const schema = await getSchema(db);
   const pk = schema.collections[sub.collection]?.primary;
@@ -93,13 +109,20 @@ export async function addSubscription(sub: Subscription): Promise<void> {
 
 export function removeSubscription(sub: Subscription): void {
   sub.close();
-  const set = state.byCollection.get(sub.collection);
-  set?.delete(sub);
-  if (set && !set.size) state.byCollection.delete(sub.collection);
+  const group = state.groupOf.get(sub);
+  if (!group) return;
+  state.groupOf.delete(sub);
+  group.members.delete(sub);
+  if (group.members.size) return;
+  const groups = state.byCollection.get(sub.collection);
+  groups?.delete(group.key);
+  if (groups && !groups.size) state.byCollection.delete(sub.collection);
 }
 
 export function subscriptionCount(): number {
   let n = 0;
-  for (const set of state.byCollection.values()) n += set.size;
+  for (const groups of state.byCollection.values()) {
+    for (const group of groups.values()) n += group.members.size;
+  }
   return n;
 }
