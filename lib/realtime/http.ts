@@ -13,6 +13,7 @@ import type { ApiRequest } from '@/lib/http/api-request';
 import { resolveCaller } from '@/lib/http/caller';
 import { corsHeaders } from '@/lib/http/cors';
 import { NodeRequest } from '@/lib/http/node-request';
+import { peerOf, setPeer } from '@/lib/http/peer';
 import { servedOrigin } from '@/lib/http/served-origin';
 import { ForbiddenError, InvalidQueryError } from '@/lib/core/errors';
 import { readPolicyFor } from '@/lib/items/access';
@@ -30,20 +31,27 @@ import { Session, type Caller, type Transport } from './session';
 /** The paths a WebSocket upgrade is taken on: ours under /api, and the one the SDK builds. */
 export const WEBSOCKET_PATHS = ['/api/websocket', '/websocket'];
 
-/** An ApiRequest like `base` but carrying `token` as its only credential. */
-function withToken(base: ApiRequest, token: string): ApiRequest {
-  return {
-    ...base,
+/**
+ * `base` with other credentials: `token` as its only one, or none (null). The TCP peer goes
+ * along, so the client address (IP allow-lists) stays the connection's own.
+ */
+function withCredential(base: ApiRequest, token: string | null): ApiRequest {
+  const request: ApiRequest = {
+    method: base.method,
     url: base.url,
+    body: null,
+    signal: base.signal,
     headers: {
       get: (name: string) => {
         const key = name.toLowerCase();
-        if (key === 'authorization') return `Bearer ${token}`;
+        if (key === 'authorization') return token === null ? null : `Bearer ${token}`;
         if (key === 'cookie') return null;
         return base.headers.get(name);
       },
     },
   };
+  setPeer(request, peerOf(base));
+  return request;
 }
 
 /**
@@ -76,12 +84,9 @@ function expiryOf(token: string | null): number | null {
 function authenticator(base: ApiRequest) {
   const resolve = async (token: string | null): Promise<Caller> => {
     let request = base;
-    if (token) request = withToken(base, token);
+    if (token) request = withCredential(base, token);
     else if (!base.headers.get('authorization') && !(await cookieAllowed(base))) {
-      request = {
-        ...base,
-        headers: { get: (n) => (n.toLowerCase() === 'cookie' ? null : base.headers.get(n)) },
-      };
+      request = withCredential(base, null);
     }
     const { accountability, scope } = await resolveCaller(request, getDb(), { queryToken: true });
     return {

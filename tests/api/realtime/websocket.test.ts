@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../helpers/app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, setupTestApp } from '../../helpers/app';
 import { close, listen } from '../../helpers/node-http';
 import { createPermittedUser } from '../../helpers/permissions';
 import { openLine, sleep, type Line, type Message } from '../../helpers/realtime';
@@ -107,6 +107,38 @@ describe('realtime protocol errors and hostile input', () => {
         error: { code: 'FORBIDDEN' },
       });
     }
+    line.close();
+  });
+});
+
+describe('realtime sign-in with the session cookie', () => {
+  async function sessionCookie(): Promise<string> {
+    const res = await app.request('/api/auth/login', {
+      method: 'POST',
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' },
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie')!.split(';')[0];
+    expect(cookie.startsWith('daas_session=')).toBe(true);
+    return cookie;
+  }
+
+  it('signs in with the cookie of a page of this origin, without an auth message', async () => {
+    const origin = new URL(wsUrl.replace('ws:', 'http:')).origin;
+    const line = await openLine(wsUrl, { cookie: await sessionCookie(), origin });
+    line.send({ type: 'subscribe', collection, uid: 'k' });
+    expect(await line.next((m) => m.uid === 'k')).toMatchObject({ event: 'init' });
+    line.close();
+  });
+
+  it("ignores the cookie when another site's page opens the connection", async () => {
+    const line = await openLine(wsUrl, {
+      cookie: await sessionCookie(),
+      origin: 'https://elsewhere.example',
+    });
+    line.send({ type: 'subscribe', collection, uid: 'x' });
+    const refused = await line.next((m) => m.uid === 'x');
+    expect(refused).toMatchObject({ status: 'error', error: { code: 'AUTH_FAILED' } });
     line.close();
   });
 });
