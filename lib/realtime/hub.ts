@@ -7,7 +7,7 @@ import {
   onItemChanges,
   type ItemChange,
 } from '@/lib/db/item-changes';
-import { onSchemaChange } from '@/lib/schema/notify';
+import { onAnySchemaChange } from '@/lib/schema/notify';
 import { getSchema } from '@/lib/schema/overview';
 import { ReadGroup } from './group';
 import type { Subscription } from './subscription';
@@ -70,7 +70,7 @@ function start(): void {
   state.started = true;
   onItemChanges(dispatch);
   onAccessInvalidated(revalidateAll);
-  onSchemaChange(revalidateAll);
+  onAnySchemaChange(revalidateAll);
   void listenForChanges().catch(() => undefined);
 }
 

@@ -240,6 +240,27 @@ describe('realtime subscriptions', () => {
     line.close();
   });
 
+  it('ends the subscription when its collection is deleted', async () => {
+    const doomed = `rt_gone_${crypto.randomBytes(4).toString('hex')}`;
+    const made = await app.request('/api/collections', {
+      method: 'POST',
+      token: admin,
+      body: { collection: doomed, fields: [{ field: 'title', type: 'string' }] },
+    });
+    expect(made.status).toBe(201);
+    const line = await signedIn(admin);
+    line.send({ type: 'subscribe', collection: doomed, uid: 'g' });
+    await line.next(event('g', 'init'));
+    const dropped = await app.request(`/api/collections/${doomed}`, {
+      method: 'DELETE',
+      token: admin,
+    });
+    expect(dropped.status).toBe(204);
+    const ended = await line.next((m) => m.uid === 'g' && m.status === 'error');
+    expect(ended).toMatchObject({ type: 'subscribe', error: { code: 'FORBIDDEN' } });
+    line.close();
+  });
+
   it('creates and reads items over the connection with the caller permissions', async () => {
     const line = await signedIn(admin);
     line.send({
