@@ -65,7 +65,7 @@ async function serve(): Promise<void> {
     });
   });
   // Live subscriptions (`/api/websocket`); WebSocket connections are not in `inFlight`.
-  attachRealtime(server);
+  const realtime = attachRealtime(server);
   // Longer than the usual load balancer idle timeout, so it never reuses a closed socket.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -83,6 +83,7 @@ async function serve(): Promise<void> {
     stopping = true;
     // Requests in flight still answer, with `Connection: close`; idle connections close now.
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+    realtime.close();
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     await new Promise<void>((resolve) => {

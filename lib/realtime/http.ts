@@ -152,7 +152,7 @@ function serveSocket(ws: WebSocket, request: ApiRequest): void {
  * Takes WebSocket upgrades on the realtime paths of `server` (the production server).
  * Frames past MAX_MESSAGE_BYTES close the connection (1009).
  */
-export function attachRealtime(server: http.Server): void {
+export function attachRealtime(server: http.Server): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -170,6 +170,13 @@ export function attachRealtime(server: http.Server): void {
       }
     });
   });
+  return {
+    /** Closes every connection (1001, going away), so a client reconnects elsewhere. */
+    close() {
+      for (const ws of wss.clients) ws.close(1001, 'server stopping');
+      setTimeout(() => wss.clients.forEach((ws) => ws.terminate()), 1_000).unref();
+    },
+  };
 }
 
 export const sseQuery = z

@@ -9,6 +9,7 @@ import { openLine, sleep, type Line, type Message } from '../../helpers/realtime
 
 const app = setupTestApp();
 let server: http.Server;
+let realtimeServer: { close(): void };
 let wsUrl: string;
 let admin: string;
 const collection = `rt_${crypto.randomBytes(4).toString('hex')}`;
@@ -40,11 +41,12 @@ beforeAll(async () => {
   expect(made.status).toBe(201);
   const { attachRealtime } = await import('@/lib/realtime/http');
   server = http.createServer((_req, res) => res.writeHead(404).end());
-  attachRealtime(server);
+  realtimeServer = attachRealtime(server);
   wsUrl = (await listen(server)).replace('http:', 'ws:') + '/api/websocket';
 });
 
 afterAll(async () => {
+  realtimeServer?.close();
   await close(server);
 });
 
