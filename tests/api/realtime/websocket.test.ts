@@ -145,6 +145,35 @@ describe('realtime sign-in with the session cookie', () => {
   });
 });
 
+describe('realtime token expiry', () => {
+  async function shortLivedToken(): Promise<string> {
+    process.env.ACCESS_TOKEN_TTL = '2s';
+    try {
+      return await app.login();
+    } finally {
+      delete process.env.ACCESS_TOKEN_TTL;
+    }
+  }
+
+  it('sends TOKEN_EXPIRED when the token runs out, then closes the connection', async () => {
+    const line = await signedIn(await shortLivedToken());
+    const expired = await line.next((m) => m.type === 'auth' && m.status === 'error', 5_000);
+    expect(expired.error.code).toBe('TOKEN_EXPIRED');
+    expect(await line.closed).toBe(1008);
+  }, 20_000);
+
+  it('stays open when a fresh token arrives after TOKEN_EXPIRED', async () => {
+    const line = await signedIn(await shortLivedToken());
+    await line.next((m) => m.type === 'auth' && m.status === 'error', 5_000);
+    line.send({ type: 'auth', access_token: admin, uid: 'again' });
+    expect(await line.next((m) => m.uid === 'again')).toMatchObject({ status: 'ok' });
+    await sleep(6_000);
+    line.send({ type: 'ping', uid: 'alive' });
+    expect(await line.next((m) => m.uid === 'alive')).toMatchObject({ type: 'pong' });
+    line.close();
+  }, 20_000);
+});
+
 describe('realtime subscriptions', () => {
   it('sends init, then create, update and delete for API writes', async () => {
     const line = await signedIn(admin);
