@@ -18,7 +18,9 @@ type Message = Record<string, any>;
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
 const twoInstances = Boolean(process.env.DATABASE_URL && redisUrl);
+// Instances sharing a database sign tokens with one key, as in production.
 const shared = {
+  SECRET: crypto.randomBytes(32).toString('hex'),
   REDIS_URL: twoInstances ? redisUrl : undefined,
   REDIS_PREFIX: `daas-rt-${crypto.randomBytes(5).toString('hex')}:`,
 };
