@@ -5,7 +5,7 @@
  * Type-only imports count too: a type pulled from a higher floor is still a dependency.
  */
 const DOMAIN =
-  'items|schema|auth|access|system|snapshot|settings|logs|activity|events|mail|utils|instance|runtime|mcp|versions|workflows';
+  'items|schema|auth|access|system|snapshot|settings|logs|activity|events|mail|utils|instance|runtime|mcp|versions|workflows|realtime';
 const BINDING = '^lib/(?!http/)[a-z/-]*/http[.]ts$';
 
 /**

@@ -18,6 +18,7 @@ import { logger } from '@/lib/core/logger';
 import { startup } from '@/lib/startup';
 import { relaySiblingNotices } from '@/lib/sibling-bus';
 import { shareRateLimitsWithWorkers } from '@/lib/rate-limit';
+import { attachRealtime } from '@/lib/realtime/http';
 
 // dist/server.mjs sits one level below the project root, next to .next/.
 const root = path.resolve(import.meta.dirname, '..');
@@ -63,6 +64,8 @@ async function serve(): Promise<void> {
       else res.destroy();
     });
   });
+  // Live subscriptions (`/api/websocket`); WebSocket connections are not in `inFlight`.
+  const realtime = attachRealtime(server);
   // Longer than the usual load balancer idle timeout, so it never reuses a closed socket.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -80,6 +83,7 @@ async function serve(): Promise<void> {
     stopping = true;
     // Requests in flight still answer, with `Connection: close`; idle connections close now.
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+    realtime.close();
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     await new Promise<void>((resolve) => {

@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { freshDatabase, startServer, type StartedServer } from '../tests/helpers/server';
 import { runFilesBench } from './files';
 import { runItemsBench } from './items';
+import { runRealtimeBench } from './realtime';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -101,6 +102,8 @@ async function main() {
   if (process.env.BENCH_ITEMS !== '0') console.log(await runItemsBench());
   // Assets, original and a cached transform, next to a bare node:http file server.
   if (process.env.BENCH_FILES !== '0') console.log(await runFilesBench());
+  // 1,000 WebSocket subscribers, 100 creates/s: delivery latency.
+  if (process.env.BENCH_REALTIME !== '0') console.log(await runRealtimeBench());
 }
 
 main().catch((err: unknown) => {

@@ -54,6 +54,15 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  /** Live subscriptions (WebSocket `/api/websocket`, SSE `/api/realtime`): per user and process. */
+  REALTIME_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(50),
+  REALTIME_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).default(100),
+  /** Bytes waiting to be sent to one client; a client further behind is disconnected. */
+  REALTIME_MAX_QUEUE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
   /** pg_trgm indexes for the searchable text columns of large collections (see search-index). */
   SEARCH_INDEXES: z.enum(['auto', 'off']).default('auto'),
   READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(2000),

@@ -4,7 +4,8 @@ import { config } from '@/lib/core/config';
 import { emitter, itemEvents } from '@/lib/events/emitter';
 import { AppError, invalidField, InvalidPayloadError } from '@/lib/core/errors';
 import type { SchemaOverview } from '@/lib/schema/overview';
-import { announcedAfterCommit } from '@/lib/db/write-notices';
+import { announcedAfterCommit, announcesItself } from '@/lib/db/write-notices';
+import { publishItemChanges } from '@/lib/db/item-changes';
 import { readsChanged } from '../read/cache';
 import { andFilters, permissionOf } from '../access';
 import { compileFilter } from '../filter';
@@ -46,9 +47,24 @@ async function inTransaction<T>(
   if (outermost) {
     await refreshStatistics(ctx.db, mutations);
     readsChanged([collection, ...mutations.map((m) => m.collection)]);
+    announceChanges(collection, mutations);
   }
   if (options.events !== false) committed(ctx, schema, mutations);
   return result;
+}
+
+/**
+ * Live subscriptions hear the announced table's changes from here; writes to any other
+ * table of the transaction (and every write when the service does not announce itself)
+ * reach them through the row-key triggers instead, so no change is heard twice.
+ */
+function announceChanges(collection: string, mutations: Mutation[]): void {
+  if (!announcesItself()) return;
+  publishItemChanges(
+    mutations
+      .filter((m) => m.collection === collection)
+      .map((m) => ({ collection, action: m.action, keys: m.keys })),
+  );
 }
 
 /**
@@ -123,6 +139,7 @@ export async function createAlone(
   if (!done) return null;
   await keepSequencesAhead(ctx.db, schema, writer.mutations);
   readsChanged([collection]);
+  announceChanges(collection, writer.mutations);
   committed(ctx, schema, writer.mutations);
   return done;
 }

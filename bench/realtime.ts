@@ -1,0 +1,171 @@
+/**
+ * Realtime delivery under load (`npm run bench`, or `npx tsx bench/realtime.ts` alone): one
+ * production server (its usual workers), 1,000 WebSocket subscribers (10 non-admin users with
+ * a read permission, 100 connections each, one subscription per connection), and 100 item
+ * creates per second through the API for BENCH_RT_SECONDS. Latency is taken from the moment
+ * the create request is sent (so it includes the write itself, an upper bound of commit to
+ * delivery) to the moment each subscriber has the event.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '../tests/helpers/server';
+
+const SUBSCRIBERS = Number(process.env.BENCH_RT_SUBSCRIBERS ?? 1000);
+const USERS = 10;
+const RATE = Number(process.env.BENCH_RT_RATE ?? 100);
+const SECONDS = Number(process.env.BENCH_RT_SECONDS ?? 10);
+const WORKERS = process.env.WEB_CONCURRENCY ?? '2';
+
+async function call(url: string, token: string, path: string, body?: unknown) {
+  const res = await fetch(url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: Record<string, unknown> };
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function login(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+function subscriber(
+  wsUrl: string,
+  token: string,
+  collection: string,
+  onCreate: (t: string) => void,
+) {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(wsUrl);
+    ws.on('error', reject);
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', access_token: token })));
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw)) as Record<string, any>;
+      if (m.type === 'auth' && m.status === 'ok') {
+        ws.send(
+          JSON.stringify({
+            type: 'subscribe',
+            collection,
+            uid: 's',
+            query: { fields: ['id', 'title'] },
+          }),
+        );
+      } else if (m.type === 'ping') {
+        ws.send(JSON.stringify({ type: 'pong' }));
+      } else if (m.event === 'init') {
+        resolve(ws);
+      } else if (m.event === 'create') {
+        for (const item of m.data as { title: string }[]) onCreate(item.title);
+      } else if (m.status === 'error') {
+        reject(new Error(JSON.stringify(m)));
+      }
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function runRealtimeBench(): Promise<string> {
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  const server = await startServer({
+    env: {
+      WEB_CONCURRENCY: WORKERS,
+      LOG_LEVEL: 'error',
+      REALTIME_MAX_CONNECTIONS_PER_USER: String(Math.ceil(SUBSCRIBERS / USERS)),
+    },
+  });
+  const sockets: WebSocket[] = [];
+  try {
+    const admin = await login(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const collection = `bench_live_${crypto.randomBytes(3).toString('hex')}`;
+    await call(server.url, admin, '/api/collections', {
+      collection,
+      fields: [{ field: 'title', type: 'string' }],
+    });
+    const policy = await call(server.url, admin, '/api/policies', { name: `live-${collection}` });
+    await call(server.url, admin, '/api/permissions', {
+      policy: policy.id,
+      collection,
+      action: 'read',
+      fields: ['*'],
+    });
+    const tokens: string[] = [];
+    for (let u = 0; u < USERS; u++) {
+      const email = `live-${u}-${collection}@example.com`;
+      const password = crypto.randomBytes(12).toString('hex');
+      const user = await call(server.url, admin, '/api/users', { email, password });
+      await call(server.url, admin, '/api/access', { user: user.id, policy: policy.id });
+      tokens.push(await login(server.url, email, password));
+    }
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const onCreate = (title: string) => {
+      const t0 = sentAt.get(title);
+      if (t0 !== undefined) latencies.push(performance.now() - t0);
+    };
+    const wsUrl = server.url.replace('http:', 'ws:') + '/api/websocket';
+    for (let i = 0; i < SUBSCRIBERS; i += 50) {
+      const batch = [];
+      for (let j = i; j < Math.min(SUBSCRIBERS, i + 50); j++) {
+        batch.push(subscriber(wsUrl, tokens[j % USERS], collection, onCreate));
+      }
+      sockets.push(...(await Promise.all(batch)));
+    }
+    // Writes at a steady RATE per second, each request on its own (not waiting for the last).
+    const writes: Promise<unknown>[] = [];
+    const total = RATE * SECONDS;
+    const start = performance.now();
+    for (let n = 0; n < total; n++) {
+      const due = start + (n * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const title = `w${n}`;
+      sentAt.set(title, performance.now());
+      writes.push(call(server.url, admin, `/api/items/${collection}`, { title }));
+    }
+    await Promise.all(writes);
+    const expected = total * SUBSCRIBERS;
+    const until = performance.now() + 10_000;
+    while (latencies.length < expected && performance.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const f = (v: number) => v.toFixed(1);
+    return [
+      '# Realtime delivery',
+      '',
+      `${new Date().toISOString()} · Node ${process.version} · ${WORKERS} workers · PostgreSQL · ` +
+        `${SUBSCRIBERS} subscribers (${USERS} non-admin users) · ${RATE} creates/s for ${SECONDS} s`,
+      '',
+      '| events delivered | expected | p50 ms | p90 ms | p99 ms | max ms |',
+      '|---:|---:|---:|---:|---:|---:|',
+      `| ${latencies.length} | ${expected} | ${f(percentile(sorted, 50))} | ${f(percentile(sorted, 90))} | ${f(percentile(sorted, 99))} | ${f(sorted.at(-1) ?? NaN)} |`,
+      '',
+      'Latency: from sending the create request to the subscriber receiving the event.',
+    ].join('\n');
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await server.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  runRealtimeBench().then(
+    (report) => console.log(report),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

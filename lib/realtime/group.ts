@@ -1,0 +1,147 @@
+import 'server-only';
+import type { BareContext } from '@/lib/core/context';
+import type { ChangeAction } from '@/lib/db/item-changes';
+import { readAccessFor } from '@/lib/items/access';
+import type { Query } from '@/lib/items/query';
+import { readMany } from '@/lib/items/read/service';
+import { getSchema } from '@/lib/schema/overview';
+
+export type Key = string | number;
+export type Item = Record<string, unknown>;
+
+/** Changes heard since the last read, by key (as text), with the keys as they came. */
+export interface Batch {
+  create: Set<string>;
+  update: Set<string>;
+  delete: Set<string>;
+  /** Every row may be gone (TRUNCATE). */
+  cleared: boolean;
+  raw: Map<string, Key>;
+}
+
+function emptyBatch(): Batch {
+  return {
+    create: new Set(),
+    update: new Set(),
+    delete: new Set(),
+    cleared: false,
+    raw: new Map(),
+  };
+}
+
+/** What one read of a batch found, for each member to turn into its own messages. */
+export interface BatchResult {
+  batch: Batch;
+  found: Map<string, Item>;
+  pk: string;
+}
+
+export interface GroupMember {
+  /** The member's context now; null once its connection is gone. */
+  context(): BareContext | null;
+  deliver(result: BatchResult): void;
+  fail(err: unknown): void;
+}
+
+/**
+ * The query with the primary key among its fields, so each item read can be told apart
+ * (`strip`: the subscriber did not ask for the key, so it is taken out again).
+ */
+export function withKey(query: Query, pk: string): { query: Query; strip: boolean } {
+  const fields = query.fields;
+  if (!fields || fields.includes('*') || fields.includes(pk)) return { query, strip: false };
+  return { query: { ...query, fields: [...fields, pk] }, strip: true };
+}
+
+/**
+ * Subscriptions that would read exactly the same thing (same collection and query, same
+ * caller and scope, as the read cache keys them) share one read per batch of changes.
+ * Changes are collected while a read runs and then read together, so a burst of writes costs
+ * one read per group, not one per write and subscriber.
+ */
+export class ReadGroup {
+  readonly members = new Set<GroupMember>();
+  private pending = emptyBatch();
+  private running = false;
+
+  constructor(
+    readonly key: string,
+    readonly collection: string,
+    readonly query: Query,
+  ) {}
+
+  offer(action: ChangeAction, keys: Key[] | null): void {
+    const p = this.pending;
+    if (keys === null) {
+      if (action === 'delete') p.cleared = true;
+    } else {
+      for (const key of keys) {
+        const k = String(key);
+        p.raw.set(k, key);
+        if (action === 'delete') {
+          p.delete.add(k);
+          p.create.delete(k);
+          p.update.delete(k);
+        } else if (action === 'create') {
+          p.create.add(k);
+          p.update.delete(k);
+          p.delete.delete(k);
+        } else if (!p.create.has(k)) {
+          p.update.add(k);
+        }
+      }
+    }
+    if (!this.running) void this.drain();
+  }
+
+  private hasPending(): boolean {
+    const p = this.pending;
+    return p.cleared || p.create.size > 0 || p.update.size > 0 || p.delete.size > 0;
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.members.size && this.hasPending()) {
+        const batch = this.pending;
+        this.pending = emptyBatch();
+        try {
+          const result = await this.read(batch);
+          for (const m of this.members) m.deliver(result);
+        } catch (err) {
+          for (const m of [...this.members]) m.fail(err);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private context(): BareContext | null {
+    for (const m of this.members) {
+      const ctx = m.context();
+      if (ctx) return ctx;
+    }
+    return null;
+  }
+
+  private async read(batch: Batch): Promise<BatchResult> {
+    const bare = this.context();
+    if (!bare) throw new Error('no subscriber');
+    const schema = await getSchema(bare.db);
+    const ctx = { ...bare, schema };
+    const pk = schema.collections[this.collection]?.primary;
+    if (!pk) throw new Error('collection gone');
+    const keys = [...batch.create, ...batch.update];
+    const found = new Map<string, Item>();
+    if (keys.length) {
+      const readAccess = await readAccessFor(ctx, schema, this.collection);
+      const { query } = withKey(this.query, pk);
+      const raw = keys.map((k) => batch.raw.get(k) ?? k);
+      for (const item of await readMany(this.collection, raw, query, ctx, { readAccess })) {
+        found.set(String(item[pk]), item);
+      }
+    }
+    return { batch, found, pk };
+  }
+}

@@ -1,0 +1,128 @@
+import 'server-only';
+import { onAccessInvalidated } from '@/lib/access/policies';
+import { getDb } from '@/lib/db/client';
+import {
+  ensureChangeTriggers,
+  listenForChanges,
+  onItemChanges,
+  type ItemChange,
+} from '@/lib/db/item-changes';
+import { onAnySchemaChange } from '@/lib/schema/notify';
+import { getSchema } from '@/lib/schema/overview';
+import { ReadGroup } from './group';
+import type { Subscription } from './subscription';
+
+/**
+ * The process's live subscriptions by collection, fed by every change the process hears
+ * (its own API writes, its siblings', and plain SQL through the row-key triggers). Sessions
+ * register here; a permission, scope or schema change makes each of them check again.
+ */
+export interface HubSession {
+  /** Re-resolves the caller and re-checks every subscription. */
+  revalidate(): Promise<void>;
+}
+
+interface HubState {
+  /** Per collection, the read groups by key. */
+  byCollection: Map<string, Map<string, ReadGroup>>;
+  groupOf: WeakMap<Subscription, ReadGroup>;
+  sessions: Set<HubSession>;
+  started: boolean;
+}
+
+const holder = globalThis as typeof globalThis & { __daasRealtimeHub?: HubState };
+const state = (holder.__daasRealtimeHub ??= {
+  byCollection: new Map(),
+  groupOf: new WeakMap(),
+  sessions: new Set(),
+  started: false,
+});
+
+function dispatch(changes: ItemChange[]): void {
+  for (const change of changes) {
+    for (const group of state.byCollection.get(change.collection)?.values() ?? []) {
+      group.offer(change.action, change.keys);
+    }
+  }
+}
+
+let revalidating: Promise<void> | null = null;
+let again = false;
+
+/** Coalesces a burst of invalidations into one pass over the sessions. */
+function revalidateAll(): void {
+  if (revalidating) {
+    again = true;
+    return;
+  }
+  revalidating = (async () => {
+    do {
+      again = false;
+      await Promise.all([...state.sessions].map((s) => s.revalidate().catch(() => undefined)));
+    } while (again);
+  })().finally(() => {
+    revalidating = null;
+  });
+}
+
+function start(): void {
+  if (state.started) return;
+  state.started = true;
+  onItemChanges(dispatch);
+  onAccessInvalidated(revalidateAll);
+  onAnySchemaChange(revalidateAll);
+  void listenForChanges().catch(() => undefined);
+}
+
+export function addSession(session: HubSession): void {
+  start();
+  state.sessions.add(session);
+}
+
+export function removeSession(session: HubSession): void {
+  state.sessions.delete(session);
+}
+
+/** Registers a subscription and makes sure writes from outside the API reach it too. */
+export async function addSubscription(sub: Subscription): Promise<void> {
+  start();
+  const ctx = sub.context();
+  if (!ctx) return;
+  const a = ctx.accountability;
+  // Who decides what a read shows, as the read cache keys it: the same answer for the same key.
+  const who = a.admin ? 'admin' : [a.user, a.role, a.roles, a.policies, a.app];
+  const key = JSON.stringify([sub.query, who, ctx.scope ?? null]);
+  const groups = state.byCollection.get(sub.collection) ?? new Map<string, ReadGroup>();
+  state.byCollection.set(sub.collection, groups);
+  let group = groups.get(key);
+  if (!group) {
+    group = new ReadGroup(key, sub.collection, sub.query);
+    groups.set(key, group);
+  }
+  group.members.add(sub);
+  state.groupOf.set(sub, group);
+  const db = getDb();
+  const schema = await getSchema(db);
+  const pk = schema.collections[sub.collection]?.primary;
+  if (pk) await ensureChangeTriggers(db, sub.collection, pk);
+}
+
+export function removeSubscription(sub: Subscription): void {
+  sub.close();
+  const group = state.groupOf.get(sub);
+  if (!group) return;
+  state.groupOf.delete(sub);
+  group.members.delete(sub);
+  if (group.members.size) return;
+  const groups = state.byCollection.get(sub.collection);
+  groups?.delete(group.key);
+  if (groups && !groups.size) state.byCollection.delete(sub.collection);
+}
+
+export function subscriptionCount(): number {
+  let n = 0;
+  for (const groups of state.byCollection.values()) {
+    for (const group of groups.values()) n += group.members.size;
+  }
+  return n;
+}

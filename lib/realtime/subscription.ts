@@ -1,0 +1,143 @@
+import 'server-only';
+import type { BareContext } from '@/lib/core/context';
+import type { ChangeAction } from '@/lib/db/item-changes';
+import { readAccessFor } from '@/lib/items/access';
+import { parseQuery } from '@/lib/items/parse';
+import type { Query } from '@/lib/items/query';
+import { readByQuery } from '@/lib/items/read/service';
+import { getSchema } from '@/lib/schema/overview';
+import { withKey, type BatchResult, type GroupMember, type Item, type Key } from './group';
+import type { ServerMessage } from './protocol';
+
+/** Keys remembered per subscription, so deletes go only to those who saw the item. */
+const MAX_SEEN = 100_000;
+
+export interface SubscriptionOwner {
+  /** The subscriber's context now (it changes on re-authentication). */
+  context(): BareContext | null;
+  send(message: ServerMessage): void;
+  /** The subscription can no longer be served (access revoked, collection gone). */
+  ended(sub: Subscription, err: unknown): void;
+}
+
+function stripped(items: Item[], pk: string, strip: boolean): Item[] {
+  if (!strip) return items;
+  return items.map(({ [pk]: _key, ...rest }) => rest);
+}
+
+/**
+ * One `subscribe`: the subscriber's own read of `collection` with its query. Every item it
+ * gets is read as the subscriber's own read would show it (fields, item filter, scope); a
+ * delete goes out only for items it saw (in `init` or an event since).
+ */
+export class Subscription implements GroupMember {
+  readonly query: Query;
+  private readonly seen = new Map<string, Key>();
+  private closed = false;
+
+  constructor(
+    readonly owner: SubscriptionOwner,
+    readonly collection: string,
+    readonly uid: string | number | undefined,
+    readonly event: ChangeAction | undefined,
+    raw: Record<string, string | string[]>,
+    admin: boolean,
+  ) {
+    this.query = parseQuery(raw, { admin });
+  }
+
+  context(): BareContext | null {
+    return this.closed ? null : this.owner.context();
+  }
+
+  private message(event: string, data: unknown): ServerMessage {
+    const m: ServerMessage = { type: 'subscription', event, data };
+    if (this.uid !== undefined) m.uid = this.uid;
+    return m;
+  }
+
+  private remember(items: Item[], pk: string): void {
+    for (const item of items) {
+      const key = item[pk];
+      if ((typeof key === 'string' || typeof key === 'number') && this.seen.size < MAX_SEEN) {
+        this.seen.set(String(key), key);
+      }
+    }
+  }
+
+  /** Checks access and sends `init` with the first page, as the subscriber's list read. */
+  async start(): Promise<void> {
+    const bare = this.owner.context();
+    if (!bare) throw new Error('no subscriber');
+    const schema = await getSchema(bare.db);
+    const ctx = { ...bare, schema };
+    const readAccess = await readAccessFor(ctx, schema, this.collection);
+    const pk = schema.collections[this.collection]?.primary;
+    if (!pk) throw new Error('collection gone');
+    const { query, strip } = withKey(this.query, pk);
+    const result = await readByQuery(this.collection, query, ctx, { readAccess });
+    const items = result.data as Item[];
+    this.remember(items, pk);
+    this.owner.send(this.message('init', stripped(items, pk, strip)));
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  fail(err: unknown): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.owner.ended(this, err);
+  }
+
+  /** Re-checks access (after a permission, scope or schema change). */
+  async recheck(): Promise<void> {
+    const bare = this.context();
+    if (!bare) return;
+    const schema = await getSchema(bare.db);
+    await readAccessFor(bare, schema, this.collection);
+    if (!schema.collections[this.collection]?.schema) throw new Error('collection gone');
+  }
+
+  /** Turns one read of a batch into this subscriber's messages. */
+  deliver({ batch, found, pk }: BatchResult): void {
+    if (this.closed) return;
+    const gone: Key[] = [];
+    if (batch.cleared) {
+      gone.push(...this.seen.values());
+      this.seen.clear();
+    }
+    for (const k of batch.delete) {
+      const key = this.seen.get(k);
+      if (key === undefined) continue;
+      this.seen.delete(k);
+      gone.push(key);
+    }
+    // An update that takes a seen item out of the subscriber's view is, for it, a delete.
+    for (const k of batch.update) {
+      const key = this.seen.get(k);
+      if (found.has(k) || key === undefined) continue;
+      this.seen.delete(k);
+      gone.push(key);
+    }
+    const pick = (keys: Set<string>) =>
+      [...keys].map((k) => found.get(k)).filter((i): i is Item => i !== undefined);
+    const created = pick(batch.create);
+    const updated = pick(batch.update);
+    this.remember(created, pk);
+    this.remember(updated, pk);
+    const { strip } = withKey(this.query, pk);
+    if (gone.length && this.wants('delete')) this.owner.send(this.message('delete', gone));
+    if (created.length && this.wants('create')) {
+      this.owner.send(this.message('create', stripped(created, pk, strip)));
+    }
+    if (updated.length && this.wants('update')) {
+      this.owner.send(this.message('update', stripped(updated, pk, strip)));
+    }
+  }
+
+  private wants(event: ChangeAction): boolean {
+    return this.event === undefined || this.event === event;
+  }
+}
