@@ -542,7 +542,7 @@ describe('studio item form and field editor', () => {
     await page.getByRole('checkbox', { name: 'Author › Name' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('columnheader', { name: 'Author › Name' }).waitFor();
-    await page.getByRole('columnheader', { name: 'Title' }).getByRole('button').click();
+    await page.getByRole('columnheader', { name: 'Title' }).getByRole('button').first().click();
     await expect.poll(() => page.url()).toMatch(/sort=title/);
     await saved;
     await expect

@@ -266,8 +266,8 @@ describe('studio content module', () => {
 
     // Sort by title, descending on the second click.
     const titleHeader = page.getByRole('columnheader', { name: 'title' });
-    await titleHeader.getByRole('button').click();
-    await titleHeader.getByRole('button').click();
+    await titleHeader.getByRole('button').first().click();
+    await titleHeader.getByRole('button').first().click();
     await expect.poll(() => titleHeader.getAttribute('aria-sort')).toBe('descending');
     await expect.poll(() => bodyRows(page).first().textContent()).toContain('Seed 60');
 

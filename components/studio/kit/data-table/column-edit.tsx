@@ -15,28 +15,25 @@ const clamp = (w: number) => Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, 
 export function ResizeHandle({
   label,
   width,
-  current,
   onResize,
   onLive,
 }: {
   label: string;
   /** The column's width now, in pixels (measured when none was set). */
   width: () => number;
-  /** The width set for the column, if any. */
-  current?: number;
   onResize: (width: number) => void;
   /** While dragging: the width to show. */
   onLive: (width: number | null) => void;
 }) {
   const start = useRef<{ x: number; width: number } | null>(null);
   const [value, setValue] = useState<number | null>(null);
-  const down = (e: PointerEvent<HTMLDivElement>) => {
+  const down = (e: PointerEvent<HTMLButtonElement>) => {
     e.preventDefault();
     e.stopPropagation();
     e.currentTarget.setPointerCapture(e.pointerId);
     start.current = { x: e.clientX, width: width() };
   };
-  const move = (e: PointerEvent<HTMLDivElement>) => {
+  const move = (e: PointerEvent<HTMLButtonElement>) => {
     if (!start.current) return;
     const next = clamp(start.current.width + e.clientX - start.current.x);
     setValue(next);
@@ -49,22 +46,20 @@ export function ResizeHandle({
     if (value !== null) onResize(value);
     setValue(null);
   };
-  const key = (e: KeyboardEvent<HTMLDivElement>) => {
+  const key = (e: KeyboardEvent<HTMLButtonElement>) => {
     const step = e.key === 'ArrowLeft' ? -KEY_STEP : e.key === 'ArrowRight' ? KEY_STEP : 0;
     if (!step) return;
     e.preventDefault();
     e.stopPropagation();
     onResize(clamp(width() + step));
   };
+  // A button, not a separator: it is focusable and takes arrow keys, and a focusable
+  // separator would have to state its current width before anything was measured.
   return (
-    <div
-      role="separator"
-      aria-orientation="vertical"
+    <button
+      type="button"
       aria-label={label}
-      aria-valuemin={MIN_WIDTH}
-      aria-valuemax={MAX_WIDTH}
-      aria-valuenow={value ?? current}
-      tabIndex={0}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
       data-resize-handle
       draggable={false}
       onPointerDown={down}

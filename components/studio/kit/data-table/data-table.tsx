@@ -243,7 +243,6 @@ export function DataTable<T extends RowData>({
                     {editable && onColumnResize && (
                       <ResizeHandle
                         label={t('resizeColumn', { column: columnLabel(id) })}
-                        current={widths?.[id]}
                         width={() => headerRefs.current.get(id)?.offsetWidth ?? 160}
                         onLive={(w) => setLive(w === null ? null : { id, width: w })}
                         onResize={(w) => onColumnResize(id, w)}
