@@ -35,7 +35,7 @@ const app = setupTestApp();
 const MAY_CHANGE: Record<string, string[]> = {};
 
 /** Operations that never end by themselves: called, then cut after a first chunk. */
-const STREAMS = new Set(['/api/logs/stream', '/api/mcp']);
+const STREAMS = new Set(['/api/logs/stream', '/api/mcp', '/api/realtime']);
 
 interface Caller {
   name: string;
@@ -219,6 +219,11 @@ async function seed(admin: string) {
   );
 
   const byId = (id: string | number) => ({ id: String(id) });
+  const comment = await post('/api/comments', {
+    collection: t.articles,
+    item,
+    comment: 'A first look',
+  });
   pathValues = {
     '/api/access/{id}': byId(access.id),
     '/api/activity/{id}': byId(activity[0].id),
@@ -226,6 +231,7 @@ async function seed(admin: string) {
     '/api/auth/login/{provider}': { provider: 'crawl' },
     '/api/auth/login/{provider}/callback': { provider: 'crawl' },
     '/api/collections/{name}': { name: t.articles },
+    '/api/comments/{id}': byId(comment.id),
     '/api/collections/{name}/fields': { name: t.articles },
     '/api/cron/{id}': byId(cron.id),
     '/api/cron/{id}/runs': byId(cron.id),
