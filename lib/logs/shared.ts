@@ -76,7 +76,13 @@ export class SharedLogs {
   /** The shared entries, oldest first; null when Redis does not answer in time. */
   async entries(): Promise<LogEntry[] | null> {
     const read = this.o.publisher.lrange(this.list, 0, this.o.capacity - 1).then(
-      (lines) => lines.reverse().flatMap((l) => parsed(l)),
+      // Each process pushes its entries a tick after logging them, so the list's order is
+      // the order they arrived in, not the order they happened in.
+      (lines) =>
+        lines
+          .reverse()
+          .flatMap((l) => parsed(l))
+          .sort((a, b) => a.time - b.time),
       () => null,
     );
     const late = new Promise<null>((r) => setTimeout(() => r(null), READ_TIMEOUT_MS).unref());
