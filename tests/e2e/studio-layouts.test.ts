@@ -313,9 +313,7 @@ describe('item browser layouts on 100,000 rows', () => {
     const title = page.getByRole('columnheader', { name: 'Title', exact: true });
     await page.getByRole('cell', { name: 'event 1', exact: true }).waitFor();
     const before = (await title.boundingBox())!.width;
-    const grip = (await page
-      .getByRole('separator', { name: 'Resize column Title' })
-      .boundingBox())!;
+    const grip = (await page.getByRole('button', { name: 'Resize column Title' }).boundingBox())!;
     await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
     await page.mouse.down();
     await page.mouse.move(grip.x + 160, grip.y + grip.height / 2, { steps: 8 });
