@@ -102,3 +102,11 @@ export function emitter(): Emitter {
 export function itemEvents(collection: string, action: string): string[] {
   return [`items.${action}`, `${collection}.items.${action}`];
 }
+
+/** Filter hooks on a collection's reads may change what a read returns, per caller. */
+export function readsHooked(collection: string): boolean {
+  const e = emitter();
+  return [...itemEvents(collection, 'query'), ...itemEvents(collection, 'read')].some((ev) =>
+    e.hasFilters(ev),
+  );
+}

@@ -34,6 +34,8 @@ export interface BatchResult {
   batch: Batch;
   found: Map<string, Item>;
   pk: string;
+  /** Message texts every member sends alike, serialised once per batch. */
+  texts: Map<string, string>;
 }
 
 export interface GroupMember {
@@ -142,6 +144,6 @@ export class ReadGroup {
         found.set(String(item[pk]), item);
       }
     }
-    return { batch, found, pk };
+    return { batch, found, pk, texts: new Map() };
   }
 }

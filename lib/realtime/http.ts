@@ -101,14 +101,14 @@ function authenticator(base: ApiRequest) {
 function socketTransport(ws: WebSocket): Transport {
   const limit = config().REALTIME_MAX_QUEUE_BYTES;
   return {
-    send(message: ServerMessage) {
+    send(message: ServerMessage | string) {
       if (ws.readyState !== ws.OPEN) return;
       // A client that does not read its messages is dropped, never buffered without end.
       if (ws.bufferedAmount > limit) {
         ws.terminate();
         return;
       }
-      ws.send(JSON.stringify(message));
+      ws.send(typeof message === 'string' ? message : JSON.stringify(message));
     },
     close(code, reason) {
       if (ws.readyState === ws.OPEN) ws.close(code, reason);
@@ -226,7 +226,8 @@ export async function sseSubscribe(
         send(message) {
           if (!open) return;
           if ((controller.desiredSize ?? 0) < -limit) return transport.close(1008, 'slow');
-          controller.enqueue(encoder.encode(`data: ${JSON.stringify(message)}\n\n`));
+          const text = typeof message === 'string' ? message : JSON.stringify(message);
+          controller.enqueue(encoder.encode(`data: ${text}\n\n`));
         },
         close() {
           if (!open) return;

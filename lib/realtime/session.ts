@@ -6,7 +6,13 @@ import type { BareContext } from '@/lib/core/context';
 import { AppError, ForbiddenError, MfaRequiredError } from '@/lib/core/errors';
 import { getDb } from '@/lib/db/client';
 import { getSchema } from '@/lib/schema/overview';
-import { addSession, addSubscription, removeSession, removeSubscription } from './hub';
+import {
+  addSession,
+  addSubscription,
+  regroupSubscription,
+  removeSession,
+  removeSubscription,
+} from './hub';
 import { itemsMessage } from './items';
 import {
   AUTH_TIMEOUT_MS,
@@ -34,7 +40,8 @@ export interface Caller {
 export type Authenticate = (token: string | null) => Promise<Caller>;
 
 export interface Transport {
-  send(message: ServerMessage): void;
+  /** A message, or one already serialised (shared by every member of a read group). */
+  send(message: ServerMessage | string): void;
   close(code: number, reason: string): void;
 }
 
@@ -70,7 +77,7 @@ export class Session {
     this.authTimer.unref();
   }
 
-  send(message: ServerMessage): void {
+  send(message: ServerMessage | string): void {
     if (!this.closed) this.transport.send(message);
   }
 
@@ -245,7 +252,10 @@ export class Session {
       return;
     }
     for (const sub of [...this.subs.values()]) {
-      await sub.recheck().catch((err: unknown) => this.ended(sub, err));
+      await sub
+        .recheck()
+        .then(() => regroupSubscription(sub))
+        .catch((err: unknown) => this.ended(sub, err));
     }
   }
 

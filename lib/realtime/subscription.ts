@@ -15,7 +15,7 @@ const MAX_SEEN = 100_000;
 export interface SubscriptionOwner {
   /** The subscriber's context now (it changes on re-authentication). */
   context(): BareContext | null;
-  send(message: ServerMessage): void;
+  send(message: ServerMessage | string): void;
   /** The subscription can no longer be served (access revoked, collection gone). */
   ended(sub: Subscription, err: unknown): void;
 }
@@ -100,8 +100,24 @@ export class Subscription implements GroupMember {
     if (!schema.collections[this.collection]?.schema) throw new Error('collection gone');
   }
 
+  /**
+   * The `create` or `update` message: the same items for every member of the group (only
+   * deletes depend on what each one saw), so its text is made once per batch and `uid`.
+   */
+  private shared(result: BatchResult, event: 'create' | 'update', items: Item[]): string {
+    const key = `${event}\u0000${this.uid === undefined ? '' : JSON.stringify(this.uid)}`;
+    let text = result.texts.get(key);
+    if (text === undefined) {
+      const { strip } = withKey(this.query, result.pk);
+      text = JSON.stringify(this.message(event, stripped(items, result.pk, strip)));
+      result.texts.set(key, text);
+    }
+    return text;
+  }
+
   /** Turns one read of a batch into this subscriber's messages. */
-  deliver({ batch, found, pk }: BatchResult): void {
+  deliver(result: BatchResult): void {
+    const { batch, found, pk } = result;
     if (this.closed) return;
     const gone: Key[] = [];
     if (batch.cleared) {
@@ -127,13 +143,12 @@ export class Subscription implements GroupMember {
     const updated = pick(batch.update);
     this.remember(created, pk);
     this.remember(updated, pk);
-    const { strip } = withKey(this.query, pk);
     if (gone.length && this.wants('delete')) this.owner.send(this.message('delete', gone));
     if (created.length && this.wants('create')) {
-      this.owner.send(this.message('create', stripped(created, pk, strip)));
+      this.owner.send(this.shared(result, 'create', created));
     }
     if (updated.length && this.wants('update')) {
-      this.owner.send(this.message('update', stripped(updated, pk, strip)));
+      this.owner.send(this.shared(result, 'update', updated));
     }
   }
 

@@ -8,7 +8,7 @@ import {
   listenForWrites,
   watchedTables,
 } from '@/lib/db/write-notices';
-import { emitter, itemEvents } from '@/lib/events/emitter';
+import { readsHooked } from '@/lib/events/emitter';
 import { onAccessInvalidated } from '@/lib/access/policies';
 import { hearingOtherInstances, onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import type { SchemaOverview } from '@/lib/schema/overview';
@@ -189,14 +189,6 @@ function keyOf(input: CachedReadInput): string | null {
   return key.includes('$NOW') ? null : key;
 }
 
-/** Hooks may change what a read returns in ways no generation can follow. */
-function hooked(collection: string): boolean {
-  const e = emitter();
-  return [...itemEvents(collection, 'query'), ...itemEvents(collection, 'read')].some((ev) =>
-    e.hasFilters(ev),
-  );
-}
-
 function readAccessDependsOnTime(
   readAccess: ReadAccess | undefined,
   tables: readonly string[],
@@ -222,7 +214,8 @@ export async function cachedRead(
 ): Promise<{ body: string; hit: boolean }> {
   const { ctx, schema, collection } = input;
   const key = readCacheEnabled() && !ctx.db.isTransaction ? keyOf(input) : null;
-  if (key === null || hooked(collection)) return { body: JSON.stringify(await load()), hit: false };
+  if (key === null || readsHooked(collection))
+    return { body: JSON.stringify(await load()), hit: false };
   start();
   const hit = state.entries.get(key);
   if (hit && trusted() && alive(hit, schema) && hit.expires > Date.now()) {
