@@ -87,6 +87,8 @@ export interface ItemWorkflow {
   instance: string | null;
   assignment: string;
   definition: string;
+  /** The item field that mirrors the state (null: the workflow keeps it to itself). */
+  state_field: string | null;
   /** Null: the item's state field holds a value the workflow does not know. */
   state: string | null;
   states: WorkflowState[];
@@ -149,8 +151,12 @@ async function shownWorkflows(ctx: RequestContext, collection: string, key: stri
       commands: p.assignment.commands,
     });
   }
-  const order = (await assignmentsOf(ctx.db, collection)).map((a) => a.id);
-  return shown.sort((a, b) => order.indexOf(a.assignment) - order.indexOf(b.assignment));
+  const assignments = await assignmentsOf(ctx.db, collection);
+  const order = assignments.map((a) => a.id);
+  const stateFields = new Map(assignments.map((a) => [a.id, a.state_field]));
+  return shown
+    .sort((a, b) => order.indexOf(a.assignment) - order.indexOf(b.assignment))
+    .map((r) => ({ ...r, state_field: stateFields.get(r.assignment) ?? null }));
 }
 
 /** GET /api/workflow/state: the item's workflows, with the commands the caller may run. */
@@ -171,6 +177,7 @@ export async function itemWorkflows(
       instance: r.instance,
       assignment: r.assignment,
       definition: r.definition,
+      state_field: r.state_field,
       state: r.state,
       states: shape.states,
       commands,

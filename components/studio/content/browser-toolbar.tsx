@@ -28,6 +28,7 @@ export function BrowserToolbar({
   view,
   update,
   paths,
+  relatedOf,
   primaryKey,
   meta,
 }: {
@@ -35,6 +36,8 @@ export function BrowserToolbar({
   view: BrowserView;
   update: (patch: Partial<BrowserView>) => void;
   paths: FilterField[];
+  /** Many-to-one paths and the collections they lead to. */
+  relatedOf: ReadonlyMap<string, string>;
   primaryKey: string;
   meta: ListMeta | undefined;
 }) {
@@ -93,7 +96,7 @@ export function BrowserToolbar({
           )}
         </PopoverContent>
       </Popover>
-      <LayoutMenu view={view} update={update} paths={paths} />
+      <LayoutMenu view={view} update={update} paths={paths} relatedOf={relatedOf} />
       {view.layout === 'tabular' && (
         <ColumnChooser
           paths={paths}

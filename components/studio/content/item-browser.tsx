@@ -205,6 +205,7 @@ export function ItemBrowser({
         view={view}
         update={update}
         paths={paths.data}
+        relatedOf={paths.relatedOf}
         primaryKey={schema.primaryKey}
         meta={meta}
       />
@@ -233,6 +234,7 @@ export function ItemBrowser({
           view={view}
           update={update}
           paths={paths.data}
+          relatedOf={paths.relatedOf}
           filter={filter}
           search={search}
           title={title}

@@ -16,6 +16,8 @@ export interface CollectionSchema {
   singleton: boolean;
   /** `meta.icon`: a Lucide icon name, or null. */
   icon: string | null;
+  /** `meta.sort_field`: the field people order items by by hand, or null. */
+  sortField: string | null;
   relations: NonNullable<ReturnType<typeof useRelationsQuery>['data']>;
   admin: boolean;
   canCreate: boolean;
@@ -58,6 +60,7 @@ export function useCollectionSchema(collection: string) {
       primaryKey: primaryKeyOf(fields.data),
       singleton: meta?.singleton === true,
       icon: typeof meta?.icon === 'string' && meta.icon ? meta.icon : null,
+      sortField: typeof meta?.sort_field === 'string' && meta.sort_field ? meta.sort_field : null,
       relations: relations.data,
       admin: isAdmin(p),
       canCreate: can(p, collection, 'create'),

@@ -38,6 +38,8 @@ export interface ItemWorkflow {
   instance: string | null;
   assignment: string;
   definition: string;
+  /** The item field that mirrors the state (null: the workflow keeps it to itself). */
+  state_field: string | null;
   /** Null: the item's state field holds a value the workflow does not know. */
   state: string | null;
   states: WorkflowState[];

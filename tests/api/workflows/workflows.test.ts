@@ -276,6 +276,8 @@ describe('POST /api/workflow/transition', () => {
     const res = await as(token).get(`/api/workflow/state?collection=w_articles&item=${item}`);
     expect(res.status).toBe(200);
     expect(res.body.data[0].state).toBe('draft');
+    // The field the state lives in, so a board moving the item by it runs a command instead.
+    expect(res.body.data[0].state_field).toBe('status');
     const allowed = res.body.data[0].commands
       .filter((c: { allowed: boolean }) => c.allowed)
       .map((c: { key: string }) => c.key);

@@ -97,7 +97,7 @@ describe('layout settings', () => {
       fields: ['id', 'title', 'cover'],
     });
     expect(calendarSetup(undefined, paths)).toMatchObject({ startDateField: 'due', mode: 'month' });
-    expect(kanbanSetup(undefined, paths).groupField).toBe('status');
+    expect(kanbanSetup(undefined, paths, new Map()).groupField).toBe('status');
   });
 
   it('ignores chosen fields that are not there or not of the right kind', () => {
@@ -106,10 +106,20 @@ describe('layout settings', () => {
     );
     expect(calendarSetup({ startDateField: 'author.due' }, paths).startDateField).toBe('due');
     expect(calendarSetup({ startDateField: 'starts' }, paths).dateType).toBe('timestamp');
-    expect(kanbanSetup({ groupField: 'title' }, paths).columns.map((c) => c.value)).toEqual([
-      'open',
-      'closed',
-    ]);
+    expect(
+      kanbanSetup({ groupField: 'title' }, paths, new Map()).columns.map((c) => c.value),
+    ).toEqual(['open', 'closed']);
+  });
+
+  it('offers many-to-one fields as board columns, read from the related collection', () => {
+    const relatedOf = new Map([['author', 'people']]);
+    const withAuthor = [...paths, { path: 'author', label: 'Author', type: 'integer' as const }];
+    const setup = kanbanSetup({ groupField: 'author' }, withAuthor, relatedOf);
+    expect(setup).toEqual({ groupField: 'author', columns: [], related: 'people' });
+    // A related field (author.due) never splits the board.
+    expect(kanbanSetup({ groupField: 'author.due' }, withAuthor, relatedOf).groupField).toBe(
+      'status',
+    );
   });
 
   it('reads from the URL only known options of the right kind', () => {

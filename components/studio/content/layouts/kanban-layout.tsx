@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { templateFields } from '@/lib/client/items/display-template';
 import { useItemsQuery } from '@/lib/client/items/items-query';
+import { useKanbanColumns, type Column } from './kanban-columns';
 import type { Item } from '@/lib/client/items/types';
 import { cn } from '@/lib/cn';
 import type { KanbanSetup } from './layout-fields';
@@ -14,7 +15,7 @@ import { useMoveItem } from './use-move-item';
 
 const COLUMN_PAGE = 25;
 const STEPS = { ArrowLeft: -1, ArrowRight: 1 };
-type Choice = KanbanSetup['columns'][number];
+type Choice = Column;
 
 interface ColumnProps {
   collection: string;
@@ -37,7 +38,7 @@ function KanbanColumn(props: ColumnProps) {
   const format = useFormatter();
   const [limit, setLimit] = useState(COLUMN_PAGE);
   const [over, setOver] = useState(false);
-  const own = { [field]: { _eq: choice.value } };
+  const own = { [field]: choice.value === null ? { _null: true } : { _eq: choice.value } };
   const items = useItemsQuery(collection, {
     fields: [...new Set([primaryKey, field, ...templateFields(title)])],
     sort: sort.length ? sort : [primaryKey],
@@ -143,7 +144,7 @@ export function KanbanLayout({
 }) {
   const t = useTranslations('ItemBrowser');
   const { move } = useMoveItem(collection);
-  const columns = setup.columns;
+  const { columns, total } = useKanbanColumns(setup, t('kanbanNone'));
   const onStep = (row: Item, step: number) => {
     const at = columns.findIndex((c) => String(c.value) === String(row[setup.groupField]));
     const to = columns[at + step];
@@ -151,27 +152,34 @@ export function KanbanLayout({
     move(row[primaryKey] as string | number, setup.groupField, to.value, to.text);
   };
   return (
-    <div
-      role="region"
-      aria-label={t('kanbanLabel', { collection })}
-      className="flex min-w-0 gap-3 overflow-x-auto pb-2"
-    >
-      {columns.map((choice) => (
-        <KanbanColumn
-          key={String(choice.value)}
-          collection={collection}
-          primaryKey={primaryKey}
-          field={setup.groupField}
-          choice={choice}
-          title={title}
-          filter={filter}
-          search={search}
-          sort={sort}
-          canMove={canMove}
-          onDrop={(key, to) => move(key, setup.groupField, to.value, to.text)}
-          onStep={onStep}
-        />
-      ))}
-    </div>
+    <>
+      {total !== null && total > columns.length - 1 && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('kanbanColumnsCapped', { shown: columns.length - 1, total })}
+        </p>
+      )}
+      <div
+        role="region"
+        aria-label={t('kanbanLabel', { collection })}
+        className="flex min-w-0 gap-3 overflow-x-auto pb-2"
+      >
+        {columns.map((choice) => (
+          <KanbanColumn
+            key={String(choice.value)}
+            collection={collection}
+            primaryKey={primaryKey}
+            field={setup.groupField}
+            choice={choice}
+            title={title}
+            filter={filter}
+            search={search}
+            sort={sort}
+            canMove={canMove}
+            onDrop={(key, to) => move(key, setup.groupField, to.value, to.text)}
+            onStep={onStep}
+          />
+        ))}
+      </div>
+    </>
   );
 }

@@ -21,7 +21,10 @@ export interface CalendarSetup {
 
 export interface KanbanSetup {
   groupField: string | null;
+  /** The field's choices; empty for a many-to-one, whose columns are the related items. */
   columns: { text: string; value: string | number }[];
+  /** The collection a many-to-one group field leads to. */
+  related: string | null;
 }
 
 const DATE_TYPES = new Set(['date', 'dateTime', 'timestamp']);
@@ -32,9 +35,9 @@ export const imageFields = (paths: FilterField[]) =>
   own(paths).filter((p) => p.interface === 'file-image');
 export const dateFields = (paths: FilterField[]) =>
   own(paths).filter((p) => DATE_TYPES.has(p.type));
-/** Fields that split items into a known set of columns: those with choices. */
-export const groupFields = (paths: FilterField[]) =>
-  own(paths).filter((p) => (p.choices?.length ?? 0) > 0);
+/** Fields that split items into columns: those with choices, and many-to-ones. */
+export const groupFields = (paths: FilterField[], relatedOf: ReadonlyMap<string, string>) =>
+  own(paths).filter((p) => (p.choices?.length ?? 0) > 0 || relatedOf.has(p.path));
 
 export function cardsSetup(
   options: LayoutOptions['cards'],
@@ -72,8 +75,17 @@ export function calendarSetup(
   };
 }
 
-export function kanbanSetup(options: LayoutOptions['kanban'], paths: FilterField[]): KanbanSetup {
-  const groups = groupFields(paths);
+export function kanbanSetup(
+  options: LayoutOptions['kanban'],
+  paths: FilterField[],
+  relatedOf: ReadonlyMap<string, string>,
+): KanbanSetup {
+  const groups = groupFields(paths, relatedOf);
   const chosen = groups.find((p) => p.path === options?.groupField) ?? groups[0] ?? null;
-  return { groupField: chosen?.path ?? null, columns: chosen?.choices ?? [] };
+  const related = chosen ? (relatedOf.get(chosen.path) ?? null) : null;
+  return {
+    groupField: chosen?.path ?? null,
+    columns: related ? [] : (chosen?.choices ?? []),
+    related,
+  };
 }

@@ -69,10 +69,12 @@ export function LayoutMenu({
   view,
   update,
   paths,
+  relatedOf,
 }: {
   view: BrowserView;
   update: (patch: Partial<BrowserView>) => void;
   paths: FilterField[];
+  relatedOf: ReadonlyMap<string, string>;
 }) {
   const t = useTranslations('ItemBrowser');
   const titleId = useId();
@@ -148,7 +150,7 @@ export function LayoutMenu({
             {view.layout === 'kanban' && (
               <FieldSelect
                 label={t('kanbanField')}
-                fields={groupFields(paths)}
+                fields={groupFields(paths, relatedOf)}
                 value={view.options.kanban?.groupField}
                 onChange={(groupField) => setOptions('kanban', { groupField })}
               />

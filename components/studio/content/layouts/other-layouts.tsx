@@ -22,6 +22,7 @@ export function OtherLayouts({
   view,
   update,
   paths,
+  relatedOf,
   filter,
   search,
   title,
@@ -30,6 +31,7 @@ export function OtherLayouts({
   view: BrowserView;
   update: (patch: Partial<BrowserView>) => void;
   paths: FilterField[];
+  relatedOf: ReadonlyMap<string, string>;
   filter: Record<string, unknown> | null;
   search: string;
   /** The display template an item is shown by. */
@@ -61,7 +63,7 @@ export function OtherLayouts({
       />
     );
   }
-  const setup = kanbanSetup(view.options.kanban, paths);
+  const setup = kanbanSetup(view.options.kanban, paths, relatedOf);
   if (!setup.groupField) return <Missing text={t('kanbanNoField')} />;
   return (
     <KanbanLayout
@@ -71,7 +73,8 @@ export function OtherLayouts({
       title={title}
       filter={filter}
       search={search}
-      sort={view.sort}
+      // Cards keep the order people gave them (the sort field) unless the view sorts.
+      sort={view.sort.length ? view.sort : schema.sortField ? [schema.sortField] : []}
       canMove={schema.canUpdate && schema.fieldAllowed('update', setup.groupField)}
     />
   );
