@@ -31,20 +31,30 @@ const FUNCTION = 'daas_notify_change';
 const TRIGGERS = { i: 'daas_change_i', u: 'daas_change_u', d: 'daas_change_d', t: 'daas_change_t' };
 
 type Listener = (changes: ItemChange[]) => void;
+/** Collections whose every row may have changed: notices were lost. */
+type LostListener = () => void;
 
 interface FeedState {
   listeners: Set<Listener>;
+  lostListeners: Set<LostListener>;
+  /** Whether this process hears its siblings' changes already. */
+  hearingSiblings: boolean;
   listening: boolean;
   stop?: () => Promise<void>;
   ensured: Set<string>;
 }
 
+// Per process, not per module copy: the production server and the app's route handlers are
+// bundled apart, and each copy registering its own sibling listener heard every change twice.
 const holder = globalThis as typeof globalThis & { __daasItemChanges?: FeedState };
 const state = (holder.__daasItemChanges ??= {
   listeners: new Set(),
+  lostListeners: new Set(),
+  hearingSiblings: false,
   listening: false,
   ensured: new Set(),
 });
+const lostListeners = state.lostListeners;
 
 function deliver(changes: ItemChange[]): void {
   if (!changes.length) return;
@@ -80,18 +90,17 @@ function parseChanges(raw: string | undefined): ItemChange[] | null {
   }
 }
 
-/** Collections whose every row may have changed: notices were lost. */
-type LostListener = () => void;
-const lostListeners = new Set<LostListener>();
-
-onSiblingNotice(TOPIC, (data) => {
-  const changes = parseChanges(data);
-  if (changes === null) {
-    for (const l of lostListeners) l();
-    return;
-  }
-  deliver(changes);
-});
+if (!state.hearingSiblings) {
+  state.hearingSiblings = true;
+  onSiblingNotice(TOPIC, (data) => {
+    const changes = parseChanges(data);
+    if (changes === null) {
+      for (const l of lostListeners) l();
+      return;
+    }
+    deliver(changes);
+  });
+}
 
 /** After a committed API write: this process at once, the other workers and instances too. */
 export function publishItemChanges(changes: ItemChange[]): void {
