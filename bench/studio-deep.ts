@@ -3,11 +3,11 @@
  * 127.0.0.1:5432, Chromium at /usr/bin/chromium): how long the studio's item browser takes,
  * in a real browser, to show page 1 and page 98 of 100,000 articles, and to reach the last
  * page of 1,000,000 with the pager's "last page" button, and to turn a page or switch the
- * layout to cards. Read cache off, two workers, best
- * of three. The clock runs from the navigation or the click until the page's expected row
+ * layout to cards, calendar or kanban. Read cache off, two workers, best of three.
+ * `BENCH_DEEP_SIZES=100000` leaves out the million. The clock runs from the navigation or the click until the page's expected row
  * is on screen, so it holds the request, the answer's rendering and everything between.
  */
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDatabase, startServer } from '../tests/helpers/server';
 import { keepReport, runIfMain } from './harness';
 import { grow } from './scale';
@@ -69,22 +69,36 @@ async function nextPage(page: Page, base: string): Promise<number> {
   return performance.now() - started;
 }
 
-/** From choosing the cards layout to its first card on screen. */
-async function toCards(page: Page, base: string): Promise<number> {
-  await page.goto(`${base}/en/content/articles?sort=id&limit=${LIMIT}`);
+/** From choosing another layout in the picker to its first item on screen. */
+async function toLayout(
+  page: Page,
+  base: string,
+  name: string,
+  first: (page: Page) => Locator,
+  options?: unknown,
+): Promise<number> {
+  const opts = options ? `&options=${encodeURIComponent(JSON.stringify(options))}` : '';
+  await page.goto(`${base}/en/content/articles?sort=id&limit=${LIMIT}${opts}`);
   await idCell(page, 1).waitFor({ timeout: 30_000 });
   await page.getByRole('combobox', { name: 'Layout' }).click();
-  const option = page.getByRole('option', { name: 'Cards' });
+  const option = page.getByRole('option', { name });
   await option.waitFor();
   const started = performance.now();
   await option.click();
-  await page
-    .getByRole('list', { name: 'articles as cards' })
-    .getByRole('listitem')
-    .first()
-    .waitFor({ timeout: 30_000 });
+  await first(page).waitFor({ timeout: 30_000 });
   return performance.now() - started;
 }
+
+const firstCard = (page: Page) =>
+  page.getByRole('list', { name: 'articles as cards' }).getByRole('listitem').first();
+const firstOnCalendar = (page: Page) =>
+  page.getByRole('region', { name: 'articles on a calendar' }).getByRole('link').first();
+// The board's columns are the authors (a many-to-one), each read on its own.
+const firstOnBoard = (page: Page) =>
+  page.getByRole('region', { name: 'articles on a board' }).getByRole('link').first();
+// A day of the bench data holds about 200 articles (one every 7 minutes from 2020-01-01).
+const DAY = { calendar: { date: '2020-01-15', mode: 'day' } };
+const SIZES = (process.env.BENCH_DEEP_SIZES ?? '100000,1000000').split(',').map(Number);
 
 async function main(): Promise<string> {
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -94,7 +108,7 @@ async function main(): Promise<string> {
   try {
     await (await startServer({ database })).stop();
     await seed(database.url!, { token: TOKEN, adminEmail: ADMIN_EMAIL });
-    for (const size of [100_000, 1_000_000]) {
+    for (const size of SIZES) {
       if (size > 100_000) await grow(database.url!, size);
       const server = await startServer({
         database,
@@ -109,7 +123,14 @@ async function main(): Promise<string> {
         row('page 1 (navigation)', await best(() => openPage(page, server.url, 1)));
         row('page 98 (navigation)', await best(() => openPage(page, server.url, 98)));
         row('next page (button)', await best(() => nextPage(page, server.url)));
-        row('table → cards (layout switch)', await best(() => toCards(page, server.url)));
+        const to = (name: string, first: (p: Page) => Locator, options?: unknown) =>
+          best(() => toLayout(page, server.url, name, first, options));
+        row('table → cards (layout switch)', await to('Cards', firstCard));
+        row(
+          'table → calendar, one day (layout switch)',
+          await to('Calendar', firstOnCalendar, DAY),
+        );
+        row('table → kanban by author (layout switch)', await to('Kanban', firstOnBoard));
         row('last page (button)', await best(() => lastPage(page, server.url, size)));
       } finally {
         await context.close();
