@@ -67,6 +67,11 @@ function aliasField(
   });
 }
 
+/** Names typed as "title, body": trimmed, empty ones and repeats left out. */
+export function fieldNames(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+}
+
 export function translationsJunction(collection: string): string {
   return `${collection}_translations`.slice(0, 63);
 }

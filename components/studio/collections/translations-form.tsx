@@ -11,7 +11,7 @@ import type { Collection, Field } from '@/lib/client/collections/schema-types';
 import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import { useRelationSetupMutation } from '@/lib/client/relations/relation-setup-mutation';
 import { FieldSelect } from './field-select';
-import { planTranslations, translationsJunction } from './junction-plans';
+import { fieldNames, planTranslations, translationsJunction } from './junction-plans';
 import type { KeyType } from './relation-plan';
 import { SetupNameInput, SetupStatus } from './setup-parts';
 import { useSchemaSave } from './use-schema-save';
@@ -21,11 +21,6 @@ const NEW = '__new__';
 
 const keyTypeOf = (fields: readonly Field[] | undefined): KeyType | null =>
   (fields?.find((f) => f.schema?.is_primary_key)?.type as KeyType | undefined) ?? null;
-
-/** Names typed as "title, body": trimmed, empty ones and repeats left out. */
-export function fieldNames(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-}
 
 /**
  * A translations field in one step: pick the languages collection or name a new one (made

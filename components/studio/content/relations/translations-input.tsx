@@ -124,10 +124,13 @@ export function TranslationsInput({
       <TabsList aria-label={t('languages', { field: label })} className="w-fit">
         {langs.map((l) => (
           <TabsTrigger key={l.code} value={l.code}>
-            {isTranslated(draft, byLanguage.get(l.code), l.code) && (
-              <Check aria-label={t('translated')} />
-            )}
             {l.name}
+            {isTranslated(draft, byLanguage.get(l.code), l.code) && (
+              <>
+                <Check aria-hidden className="text-emerald-600" />
+                <span className="sr-only">{t('translated')}</span>
+              </>
+            )}
           </TabsTrigger>
         ))}
       </TabsList>
