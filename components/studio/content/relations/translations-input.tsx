@@ -1,7 +1,7 @@
 'use client';
 
 import { Check, Languages, Trash2, Undo2 } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -86,7 +86,10 @@ export function TranslationsInput({
     name: displayItem(languageDisplay, l),
   }));
   const [tab, setTab] = useState<string | null>(null);
-  const active = tab ?? langs[0]?.code ?? '';
+  // The studio's own language opens first when the languages have it (`en` for `en-US`).
+  const locale = useLocale().toLowerCase();
+  const own = langs.find((l) => l.code.toLowerCase().split(/[-_]/)[0] === locale);
+  const active = tab ?? own?.code ?? langs[0]?.code ?? '';
   const shown = fillable(fields.data ?? [], [rel.junctionSelf, rel.junctionRelated]).filter(
     (f) => !f.schema?.foreign_key_table,
   );
