@@ -85,7 +85,7 @@ describe('studio translations and many-to-any', () => {
     const dialog = await addField('articles', 'Translations');
     expect(await dialog.getByLabel('Field name').inputValue()).toBe('translations');
     await dialog.getByLabel('Fields to translate (optional)').fill('title, summary');
-    await dialog.getByText('5 steps will run, in order:').waitFor();
+    await dialog.getByText('6 steps will run, in order:').waitFor();
     await expectAccessible(page, TOASTER);
     await shot(page, SHOTS, 'translations-setup-1280', { fullPage: false });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -32,7 +32,8 @@ export function ManyToAnyForm({
   const t = useTranslations('BlocksSetup');
   const self = collection.collection;
   const targets = collections
-    .filter((c) => !c.system && c.schema !== null && c.type === 'table')
+    // Hidden collections are junctions and the like: not something to build pages from.
+    .filter((c) => !c.system && c.schema !== null && c.type === 'table' && !c.meta?.hidden)
     .map((c) => c.collection);
   const names = new Set(collections.map((c) => c.collection));
   const [name, setName] = useState('');

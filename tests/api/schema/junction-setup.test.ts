@@ -212,5 +212,28 @@ describe('many-to-any set up in one step', () => {
     expect(patched.status).toBe(200);
     const again = blocksFromRows(rel, 'id', await read(), () => 'id');
     expect(again.map((b) => b.item.title)).toEqual(['Cover', 'Welcome']);
+
+    // A picked heading is linked by its key, after the others.
+    const existing = await app.request(`/api/items/${headings}`, {
+      method: 'POST',
+      token,
+      body: { title: 'Existing' },
+    });
+    const linked = {
+      ...again[0],
+      id: 'new-1',
+      junctionKey: null,
+      collection: headings,
+      itemKey: existing.body.data.id,
+      item: {},
+    };
+    const link = await app.request(`/api/items/${pages}/${id}`, {
+      method: 'PATCH',
+      token,
+      body: { blocks: blocksWrite(rel, 'id', { blocks: [...again, linked], removed: [] }) },
+    });
+    expect(link.status).toBe(200);
+    const last = blocksFromRows(rel, 'id', await read(), () => 'id');
+    expect(last.map((b) => b.item.title)).toEqual(['Cover', 'Welcome', 'Existing']);
   });
 });

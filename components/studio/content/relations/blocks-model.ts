@@ -82,7 +82,8 @@ export function blocksWrite(
     if (b.junctionKey === null) {
       write.create.push({
         [rel.collectionField]: b.collection,
-        [rel.itemField]: b.values ?? b.itemKey,
+        // The junction stores any collection's key as text.
+        [rel.itemField]: b.values ?? (b.itemKey === null ? null : String(b.itemKey)),
         ...sort,
       });
     } else if (sortField && b.sort !== i + 1) {
