@@ -44,20 +44,26 @@ export function BlockRow({
       {...reorder?.dragProps}
     >
       {reorder && <DragGrip />}
-      <Badge variant="outline" className="max-w-[40%] truncate font-mono">
-        {collection}
-      </Badge>
-      <span
-        className={cn('min-w-0 flex-1 truncate', removed && 'text-muted-foreground line-through')}
-      >
-        {name}
-        {itemKey !== null && (
-          <span className="ml-1 font-mono text-xs text-muted-foreground">#{itemKey}</span>
+      {/* Collection, name and state stack on a phone and line up from sm. */}
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
+        <Badge variant="outline" className="max-w-full truncate font-mono">
+          {collection}
+        </Badge>
+        <span
+          className={cn(
+            'max-w-full min-w-0 truncate sm:flex-1',
+            removed && 'text-muted-foreground line-through',
+          )}
+        >
+          {name}
+          {itemKey !== null && (
+            <span className="ml-1 font-mono text-xs text-muted-foreground">#{itemKey}</span>
+          )}
+        </span>
+        {(state === 'create' || state === 'link') && (
+          <Badge variant="success">{t(state === 'create' ? 'toCreate' : 'toLink')}</Badge>
         )}
-      </span>
-      {(state === 'create' || state === 'link') && (
-        <Badge variant="success">{t(state === 'create' ? 'toCreate' : 'toLink')}</Badge>
-      )}
+      </div>
       {reorder && (
         <MoveButtons
           index={reorder.index}

@@ -62,7 +62,9 @@ export function JunctionField({
   const m2a = manyToAnyOf(relations, collection, ef.field.field);
   const rel = ef.rel;
   return (
-    <div role="group" aria-label={label} className="flex flex-col gap-2">
+    // w-0 min-w-full: a long tab strip or block row scrolls or truncates inside the form's
+    // column instead of widening it past a phone's screen.
+    <div role="group" aria-label={label} className="flex w-0 min-w-full flex-col gap-2">
       <span className="text-sm font-medium">{label}</span>
       {rel?.kind === 'm2m' && isTranslations(ef) ? (
         <TranslationsInput

@@ -152,7 +152,9 @@ export function TranslationsInput({
                   ? t('willRemove', { language: l.name })
                   : row
                     ? t('stored', { language: l.name })
-                    : t('missing', { language: l.name })}
+                    : isTranslated(draft, row, l.code)
+                      ? t('willAdd', { language: l.name })
+                      : t('missing', { language: l.name })}
               </span>
               {row && !disabled && (
                 <Button
