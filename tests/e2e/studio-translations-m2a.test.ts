@@ -111,6 +111,10 @@ describe('studio translations and many-to-any', () => {
     await dialog.getByRole('checkbox', { name: 'quotes' }).click();
     await dialog.getByText('4 steps will run, in order:').waitFor();
     await expectAccessible(page, TOASTER);
+    await shot(page, SHOTS, 'blocks-setup-1280', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, SHOTS, 'blocks-setup-390', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Set up relation' }).click();
     await dialog.waitFor({ state: 'detached' });
     const relation = await api<{ meta: unknown }>('GET', '/api/relations/pages_blocks/item');
