@@ -22,6 +22,8 @@ import { relationKindOf } from '@/lib/client/relations/interface-relation';
 import { FieldForm } from './field-form';
 import { InterfacePicker } from './interface-picker';
 import { RelationForm } from './relation-form';
+import { ManyToAnyForm } from './m2a-form';
+import { TranslationsForm } from './translations-form';
 import { useInterfaceName } from './interface-name';
 
 /** Adding a field (pick an interface, then configure it) or editing one. */
@@ -94,6 +96,10 @@ export function FieldDialog({
         )}
         {!iface ? (
           <InterfacePicker onPick={setPicked} />
+        ) : !editing && iface.id === 'translations' ? (
+          <TranslationsForm {...{ collection, collections, fields }} onDone={close} />
+        ) : !editing && iface.id === 'list-m2a' ? (
+          <ManyToAnyForm {...{ collection, collections, fields }} onDone={close} />
         ) : relational ? (
           <RelationForm
             kind={relational}

@@ -10,6 +10,8 @@ import { relationOf } from '@/lib/client/relations/relation-kind';
 import { cn } from '@/lib/cn';
 import { DragGrip, MoveButtons } from '../kit/reorder';
 
+const JUNCTION_UIS = new Set(['translations', 'list-m2a']);
+
 export function FieldRow({
   field,
   index,
@@ -43,6 +45,10 @@ export function FieldRow({
   const relation = relationOf(field.collection, field.field, relations);
   const pk = field.schema?.is_primary_key ?? false;
   const meta = field.meta;
+  // Translations and many-to-any fields say what they are, not the junction they ride on.
+  const ownName = JUNCTION_UIS.has(meta?.interface ?? '')
+    ? interfaceNames.get(meta?.interface ?? '')
+    : undefined;
   return (
     <li
       className={cn('flex items-center gap-3 px-3 py-2.5', dragging && 'opacity-50')}
@@ -59,7 +65,7 @@ export function FieldRow({
           </span>
           <span className="truncate text-xs text-muted-foreground">
             {relation
-              ? `${t(`kind.${relation.kind}`)} → ${relation.target ?? '?'}`
+              ? `${ownName ?? t(`kind.${relation.kind}`)} → ${relation.target ?? '?'}`
               : meta?.interface
                 ? (interfaceNames.get(meta.interface) ?? meta.interface)
                 : t('noInterface')}

@@ -2,13 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
 import { Field as FormField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { checkIdentifier, isValidIdentifier } from '@/lib/client/collections/identifier-rules';
-import { useErrorMessage } from '../kit/use-error-message';
 import { useSchemaSave } from './use-schema-save';
 import type {
   Collection,
@@ -27,14 +23,10 @@ import {
   type KeyType,
   type SetupStep,
 } from '@/components/studio/collections/relation-plan';
-import {
-  SetupStepError,
-  useRelationSetupMutation,
-} from '@/lib/client/relations/relation-setup-mutation';
+import { useRelationSetupMutation } from '@/lib/client/relations/relation-setup-mutation';
 import { FieldSelect, NONE } from './field-select';
-import { NameRules } from './name-rules';
 import { OnDeleteSelect } from './on-delete-select';
-import { SetupProgress } from './setup-progress';
+import { SetupNameInput, SetupStatus } from './setup-parts';
 
 // Collections a relation may point at besides the user's own: people and files.
 const SYSTEM_TARGETS = ['daas_users', 'daas_files'];
@@ -60,7 +52,6 @@ export function RelationForm({
   onDone: () => void;
 }) {
   const t = useTranslations('Relations');
-  const errorText = useErrorMessage();
   const self = collection.collection;
   const fixed = fixedRelatedOf(iface);
   const [name, setName] = useState('');
@@ -161,7 +152,6 @@ export function RelationForm({
   }
 
   const steps = chosen && relatedKey && ownKey && name ? plan() : [];
-  const failedAt = setup.error instanceof SetupStepError ? setup.error.index : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -178,28 +168,13 @@ export function RelationForm({
         <p className="text-sm text-muted-foreground sm:col-span-2">
           {t(`explain.${kind}`, { collection: self })}
         </p>
-        <FormField
-          label={t('fieldName')}
-          required
-          error={touched && !nameRules.every((r) => r.ok) ? t('problem.name') : undefined}
-        >
-          {(control) => (
-            <>
-              <Input
-                {...control}
-                aria-describedby={[control['aria-describedby'], 'relation-name-rules']
-                  .filter(Boolean)
-                  .join(' ')}
-                value={name}
-                autoComplete="off"
-                spellCheck={false}
-                className="font-mono"
-                onChange={(e) => setName(e.target.value)}
-              />
-              <NameRules id="relation-name-rules" results={nameRules} />
-            </>
-          )}
-        </FormField>
+        <SetupNameInput
+          id="relation-name-rules"
+          value={name}
+          onChange={setName}
+          rules={nameRules}
+          touched={touched}
+        />
         {fixed !== null ? (
           // A file or image field always links to the file library: nothing to choose.
           <p className="self-end text-sm text-muted-foreground">
@@ -263,37 +238,14 @@ export function RelationForm({
           <Input value={note} onChange={(e) => setNote(e.target.value)} />
         </FormField>
       </fieldset>
-      {steps.length > 0 && <SetupProgress steps={steps} current={current} failed={setup.isError} />}
-      {touched && problems.length > 0 && (
-        <ul role="alert" className="list-inside list-disc text-sm text-destructive">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      )}
-      {setup.isError && (
-        <div role="alert" className="flex flex-col gap-1 text-sm text-destructive">
-          <p>
-            {t('failedAt', {
-              step: (failedAt ?? 0) + 1,
-              target: steps[failedAt ?? 0]?.target ?? '',
-            })}{' '}
-            {errorText(setup.error instanceof SetupStepError ? setup.error.cause : setup.error)}
-          </p>
-          {(failedAt ?? 0) > 0 && <p className="text-muted-foreground">{t('partial')}</p>}
-        </div>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={setup.isPending}>
-          {setup.isError ? t('close') : t('cancel')}
-        </Button>
-        {!setup.isError && (
-          <Button type="submit" disabled={setup.isPending}>
-            {setup.isPending && <Spinner />}
-            {t('create')}
-          </Button>
-        )}
-      </DialogFooter>
+      <SetupStatus
+        steps={steps}
+        current={current}
+        setup={setup}
+        problems={problems}
+        touched={touched}
+        onDone={onDone}
+      />
     </form>
   );
 }

@@ -18,7 +18,7 @@ export interface FieldExtras {
 
 const enc = encodeURIComponent;
 
-function fieldStep(
+export function fieldStep(
   collection: string,
   body: { field: string; type: string; meta: Record<string, unknown>; schema?: object },
 ): SetupStep {
@@ -31,7 +31,7 @@ function fieldStep(
   };
 }
 
-function relationStep(body: {
+export function relationStep(body: {
   collection: string;
   field: string;
   related_collection: string;

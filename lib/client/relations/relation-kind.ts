@@ -25,9 +25,11 @@ export function relationOf(
     const other = relations.find(
       (r) => r.collection === back.collection && r.field === back.meta?.junction_field,
     );
+    // A many-to-any leads to each of its allowed collections.
+    const any = other?.meta?.one_allowed_collections;
     return {
       kind: 'm2m',
-      target: other?.related_collection ?? null,
+      target: other?.related_collection ?? (Array.isArray(any) ? any.join(', ') : null),
       relation: back,
       junction: back.collection,
     };

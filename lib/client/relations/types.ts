@@ -9,10 +9,11 @@ export type Relation = RelationOverview;
 
 /** One request of a relation's setup, planned by the studio's relation form. */
 export interface SetupStep {
-  kind: 'collection' | 'field' | 'relation' | 'alias';
+  kind: 'collection' | 'field' | 'relation' | 'alias' | 'items';
   /** What the step makes, for the progress list: `collection`, `collection.field`. */
   target: string;
   method: 'POST' | 'PATCH';
   path: string;
-  body: Record<string, unknown>;
+  /** A list for a step that adds several items at once. */
+  body: Record<string, unknown> | Record<string, unknown>[];
 }

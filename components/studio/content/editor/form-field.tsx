@@ -9,6 +9,7 @@ import { FileInput } from '@/components/studio/files/file-input';
 import { M2OInput } from '../relations/m2o-input';
 import { RelatedList } from '../relations/related-list';
 import { isRelatedChanges } from '../relations/related-model';
+import { isJunctionField, JunctionField } from '../relations/junction-field';
 import { FieldInput } from './field-input';
 import type { EditorField } from './use-editor-schema';
 
@@ -55,6 +56,10 @@ export function FormField({
   const hint = [f.meta?.note, extraHint].filter(Boolean).join(' ') || undefined;
   const rel = ef.rel;
 
+  if (isJunctionField(schema.relations, schema.collection, ef)) {
+    const where = { relations: schema.relations, collection: schema.collection, ef, label, hint };
+    return <JunctionField {...where} {...{ error, itemKey, value, onChange, disabled }} />;
+  }
   if (rel?.kind === 'o2m' || rel?.kind === 'm2m') {
     return (
       <div className="flex flex-col gap-2">

@@ -1,5 +1,6 @@
 import type { Item } from '@/lib/client/items/types';
 import { hasChanges, isRelatedChanges, m2oKey, toNestedWrite } from '../relations/related-model';
+import { isStagedWrite } from '../relations/staged-write';
 import type { EditorField } from './use-editor-schema';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -19,6 +20,11 @@ export function buildPayload(
     const name = ef.field.field;
     if (!(name in values)) continue;
     const value = values[name];
+    // Translations and block lists hand over their nested write ready-made.
+    if (isStagedWrite(value)) {
+      if (value.write) out[name] = value.write;
+      continue;
+    }
     if (ef.rel?.kind === 'o2m' || ef.rel?.kind === 'm2m') {
       if (isRelatedChanges(value) && hasChanges(value)) {
         // The list reads its rows page by page; the changes carry the page they were made on.

@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,13 +11,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { fieldLabel } from '@/lib/client/fields/field-label';
 import { useFieldsQuery } from '@/lib/client/fields/fields-query';
 import type { Field as FieldInfo } from '@/lib/client/fields/types';
 import type { Item } from '@/lib/client/items/types';
-import { FieldInput } from '../editor/field-input';
+import { PlainFields } from './plain-fields';
 
 /** Plain fields a person fills in: no alias, no generated key, nothing hidden or read-only. */
 export function fillable(fields: FieldInfo[], omit: string[] = []): FieldInfo[] {
@@ -51,7 +49,6 @@ export function CreateRelatedDialog({
   onCreate: (values: Item) => void;
 }) {
   const t = useTranslations('ItemEditor');
-  const locale = useLocale();
   const fields = useFieldsQuery(open ? collection : null);
   const [values, setValues] = useState<Item>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -83,25 +80,12 @@ export function CreateRelatedDialog({
             <DialogDescription>{t('createDescription')}</DialogDescription>
           </DialogHeader>
           {fields.isLoading && <Skeleton className="h-24 w-full" />}
-          {shown.map((f) => (
-            <Field
-              key={f.field}
-              label={fieldLabel(f, locale)}
-              required={f.meta?.required === true}
-              error={errors[f.field]}
-              hint={f.meta?.note ?? undefined}
-            >
-              {(control) => (
-                <FieldInput
-                  field={f}
-                  label={fieldLabel(f, locale)}
-                  control={control}
-                  value={values[f.field] ?? null}
-                  onChange={(v) => setValues((prev) => ({ ...prev, [f.field]: v }))}
-                />
-              )}
-            </Field>
-          ))}
+          <PlainFields
+            fields={shown}
+            values={values}
+            errors={errors}
+            onChange={(field, v) => setValues((prev) => ({ ...prev, [field]: v }))}
+          />
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
               {t('cancel')}
