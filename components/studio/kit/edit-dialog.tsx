@@ -25,6 +25,8 @@ export function EditDialog({
   description,
   error,
   saving,
+  canSave = true,
+  icon,
   labels,
   onSubmit,
   onClose,
@@ -36,6 +38,10 @@ export function EditDialog({
   description: string;
   error: string | null;
   saving: boolean;
+  /** False keeps save disabled (nothing to send yet). */
+  canSave?: boolean;
+  /** Shown on the save button beside its label while not saving. */
+  icon?: ReactNode;
   labels: { cancel: string; save: string };
   onSubmit: () => void;
   onClose: () => void;
@@ -59,8 +65,8 @@ export function EditDialog({
             <Button type="button" variant="outline" onClick={onClose}>
               {labels.cancel}
             </Button>
-            <Button type="submit" disabled={saving}>
-              {saving && <Spinner />}
+            <Button type="submit" disabled={saving || !canSave}>
+              {saving ? <Spinner /> : icon}
               {labels.save}
             </Button>
           </DialogFooter>
