@@ -31,6 +31,7 @@ export function EditDialog({
   onSubmit,
   onClose,
   children,
+  after,
 }: {
   open?: boolean;
   className?: string;
@@ -46,6 +47,8 @@ export function EditDialog({
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
+  /** Shown below the form, outside it: parts that save on their own. */
+  after?: ReactNode;
 }) {
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -71,6 +74,7 @@ export function EditDialog({
             </Button>
           </DialogFooter>
         </form>
+        {after}
       </DialogContent>
     </Dialog>
   );
