@@ -6,15 +6,9 @@ import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import type { RoleRow } from '@/lib/client/access/types';
 import { useUserInviteMutation } from '@/lib/client/users/user-invite-mutation';
+import { RoleField } from './role-field';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -89,22 +83,15 @@ export function InviteDialog({
           onChange={(e) => setEmail(e.target.value)}
         />
       </Field>
-      <Field label={t('role')} error={errors.role} required>
-        {(control) => (
-          <Select value={role} onValueChange={setRole}>
-            <SelectTrigger {...control}>
-              <SelectValue placeholder={t('rolePlaceholder')} />
-            </SelectTrigger>
-            <SelectContent>
-              {roles.map((r) => (
-                <SelectItem key={r.id} value={r.id}>
-                  {r.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </Field>
+      <RoleField
+        label={t('role')}
+        roles={roles}
+        value={role}
+        onChange={setRole}
+        placeholder={t('rolePlaceholder')}
+        error={errors.role}
+        required
+      />
     </EditDialog>
   );
 }
