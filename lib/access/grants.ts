@@ -1,4 +1,5 @@
 import 'server-only';
+import { isRecord } from '@/lib/core/guards';
 import type { Db } from '@/lib/db/client';
 
 /**
@@ -29,7 +30,7 @@ function fieldList(value: unknown): string[] | null {
 
 function objectOf(value: unknown): Record<string, unknown> | null {
   const v = parsed(value);
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  return isRecord(v) ? v : null;
 }
 
 /** Every permission on the collection goes: the collection is gone. */

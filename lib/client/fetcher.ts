@@ -1,4 +1,5 @@
 import { getActiveScope, SCOPE_HEADER } from './scope/scope-store';
+import { isRecord } from './guards';
 
 /**
  * The studio's one way to call the API: same-origin, cookies included, JSON in and out.
@@ -47,10 +48,6 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 function fallbackCode(status: number): string {
   return CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'UNKNOWN');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

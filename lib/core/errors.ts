@@ -158,6 +158,25 @@ export function fieldProblems(err: AppError): FieldProblem[] {
 }
 
 /**
+ * The same refusal with its fields placed under `at` (a payload that sits inside a list of
+ * the body, as `fields[2]` of a new collection), so the data points where the client sent it.
+ */
+export function nestedFieldError(err: unknown, at: [string, ...(string | number)[]]): unknown {
+  if (!(err instanceof AppError)) return err;
+  const problems = fieldProblems(err);
+  if (!problems.length) return err;
+  const moved = problems.map((p) => ({
+    ...p,
+    field: at[0],
+    path: [...at, ...(p.path ?? [p.field])],
+  }));
+  return new AppError(err.code, err.status, err.message, {
+    headers: err.headers,
+    extensions: { ...err.extensions, ...fieldExtensions(moved) },
+  });
+}
+
+/**
  * 400 INVALID_PAYLOAD about one field, worded `"field" <text>` (or `message`), with the field
  * as data so no client has to read it out of the words.
  */

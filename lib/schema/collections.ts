@@ -5,7 +5,12 @@ import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import { schemaAccess, type SchemaAccess } from '@/lib/access/readable';
 import type { Db } from '@/lib/db/client';
 import type { RequestContext } from '@/lib/core/context';
-import { ConflictError, fieldError, InvalidPayloadError } from '@/lib/core/errors';
+import {
+  ConflictError,
+  fieldError,
+  InvalidPayloadError,
+  nestedFieldError,
+} from '@/lib/core/errors';
 import { applyColumn, dataType, literal, type ColumnField } from './ddl';
 import { schemaChangeError } from './ddl-errors';
 import { createColumnIndex, planField, upsertFieldMeta } from './field-write';
@@ -119,7 +124,11 @@ function planFields(body: CollectionCreateInput, folder: boolean) {
       });
     }
     seen.add(p.field);
-    return { field: p.field, ...planField(p) };
+    try {
+      return { field: p.field, ...planField(p) };
+    } catch (err) {
+      throw nestedFieldError(err, ['fields', i - added]);
+    }
   });
   if (plans.filter((p) => p.column?.schema?.is_primary_key).length > 1) {
     throw new InvalidPayloadError('A collection can have only one primary key field');

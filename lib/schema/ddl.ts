@@ -39,27 +39,57 @@ export function literal(value: string): string {
   return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
-function intIn(value: unknown, min: number, max: number, what: string): number {
+/** Who is at fault: the field's name for the message, and the payload key for the data. */
+interface At {
+  /** The field being created or changed, named in the message when known. */
+  name?: string;
+  /** The payload key under `schema` (`max_length`...), or `type` itself. */
+  key: string;
+}
+
+/**
+ * A refused type or size: the message names the field, and the payload key at fault is data
+ * (`type`, or `schema` with the key as `path`), as every other validation error has it.
+ */
+function typeError(at: At, why: string): never {
+  const where =
+    at.key === 'type' ? { field: 'type' } : { field: 'schema', path: ['schema', at.key] };
+  const text = at.key === 'type' ? why : `${at.key} ${why}`;
+  throw fieldError(InvalidPayloadError, at.name ? `Field "${at.name}": ${text}` : text, {
+    ...where,
+    type: 'invalid',
+    message: text,
+  });
+}
+
+function intIn(value: unknown, min: number, max: number, at: At): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidPayloadError(`${what} must be an integer between ${min} and ${max}`);
+    typeError(at, `must be an integer between ${min} and ${max}`);
   }
   return value;
 }
 
-/** The database type of a field: only whitelisted names and validated integers. */
-export function columnType(type: ColumnType, schema: ColumnSchemaInput | null = {}): string {
+/**
+ * The database type of a field: only whitelisted names and validated integers. `name` is
+ * the field's, for the refusal's message.
+ */
+export function columnType(
+  type: ColumnType,
+  schema: ColumnSchemaInput | null = {},
+  name?: string,
+): string {
   const s = schema ?? {};
   if (type === 'string' || type === 'hash') {
     const n = s.max_length ?? 255;
-    return `varchar(${intIn(n, 1, MAX_VARCHAR, 'max_length')})`;
+    return `varchar(${intIn(n, 1, MAX_VARCHAR, { name, key: 'max_length' })})`;
   }
   if (type === 'decimal') {
-    const p = intIn(s.numeric_precision ?? 10, 1, 1000, 'numeric_precision');
-    const sc = intIn(s.numeric_scale ?? 5, 0, p, 'numeric_scale');
+    const p = intIn(s.numeric_precision ?? 10, 1, 1000, { name, key: 'numeric_precision' });
+    const sc = intIn(s.numeric_scale ?? 5, 0, p, { name, key: 'numeric_scale' });
     return `numeric(${p}, ${sc})`;
   }
   const base = COLUMN_TYPE[type];
-  if (!base) throw new InvalidPayloadError(`Unknown field type "${String(type)}"`);
+  if (!base) typeError({ name, key: 'type' }, `unknown field type "${String(type)}"`);
   return base;
 }
 
@@ -170,16 +200,18 @@ export function assertColumnField(f: ColumnField): void {
     s.has_auto_increment &&
     !(s.is_primary_key && (f.type === 'integer' || f.type === 'bigInteger'))
   ) {
-    throw new InvalidPayloadError(
-      `Field "${f.field}": has_auto_increment is only supported on an integer or bigInteger primary key`,
+    typeError(
+      { name: f.field, key: 'has_auto_increment' },
+      'is only supported on an integer or bigInteger primary key',
     );
   }
   if (s.is_primary_key && !['integer', 'bigInteger', 'uuid', 'string'].includes(f.type)) {
-    throw new InvalidPayloadError(
-      `Field "${f.field}": a primary key must be of type integer, bigInteger, uuid or string`,
+    typeError(
+      { name: f.field, key: 'type' },
+      'a primary key must be of type integer, bigInteger, uuid or string',
     );
   }
-  columnType(f.type, s);
+  columnType(f.type, s, f.field);
 }
 
 function autoIncrements(f: ColumnField): boolean {

@@ -72,11 +72,15 @@ function planColumn(
     if (current.is_primary_key && typeChanged)
       refuse('the type of a primary key can not be changed', 'type');
     const keep = !typeChanged;
-    newType = columnType(target, {
-      max_length: s.max_length ?? (keep ? current.max_length : null),
-      numeric_precision: s.numeric_precision ?? (keep ? current.numeric_precision : null),
-      numeric_scale: s.numeric_scale ?? (keep ? current.numeric_scale : null),
-    });
+    newType = columnType(
+      target,
+      {
+        max_length: s.max_length ?? (keep ? current.max_length : null),
+        numeric_precision: s.numeric_precision ?? (keep ? current.numeric_precision : null),
+        numeric_scale: s.numeric_scale ?? (keep ? current.numeric_scale : null),
+      },
+      name,
+    );
   }
   let defaultChange: ColumnPlan['defaultChange'] = null;
   if (

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '@/lib/db/client';
 import type { FieldsMetaTable } from '@/lib/core/tables';
-import { InvalidPayloadError } from '@/lib/core/errors';
+import { fieldError, InvalidPayloadError } from '@/lib/core/errors';
 import {
   assertColumnField,
   COLUMN_TYPES,
@@ -83,14 +83,22 @@ export function planField(p: FieldCreateInput): {
   if (p.type === 'alias') {
     const special = p.meta?.special ?? [];
     if (!special.some((s) => ALIAS_SPECIALS.includes(s))) {
-      throw new InvalidPayloadError(
-        `Alias field "${name}" needs meta.special with one of ${ALIAS_SPECIALS.join(', ')}`,
-      );
+      const why = `needs meta.special with one of ${ALIAS_SPECIALS.join(', ')}`;
+      throw fieldError(InvalidPayloadError, `Alias field "${name}" ${why}`, {
+        field: 'meta',
+        path: ['meta', 'special'],
+        type: 'invalid',
+        message: why,
+      });
     }
     return { column: null, meta: p.meta ?? null };
   }
   if (!COLUMN_TYPES.includes(p.type as ColumnType)) {
-    throw new InvalidPayloadError(`Unknown field type "${p.type}"`);
+    throw fieldError(InvalidPayloadError, `Unknown field type "${p.type}"`, {
+      field: 'type',
+      type: 'invalid',
+      message: `Unknown field type "${p.type}"`,
+    });
   }
   const type = p.type as ColumnType;
   const column: ColumnField = { field: name, type, schema: p.schema ?? {} };

@@ -15,7 +15,7 @@ import { allowsField, type ReadAccess } from '@/lib/items/read/read-access';
 import * as read from '@/lib/items/read/service';
 import { coerceKey } from '@/lib/items/write/validate';
 import { SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
-import { isUuid } from '@/lib/core/guards';
+import { isRecord, isUuid } from '@/lib/core/guards';
 
 /**
  * Content versions (Directus 11 shapes): a named draft of one item, stored as a delta over
@@ -50,7 +50,7 @@ export function versionNotFound(): AppError {
 
 export function parseDelta(raw: unknown): Item {
   const value = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Item) : {};
+  return isRecord(value) ? (value as Item) : {};
 }
 
 /** A user collection with a primary key: the only kind an item version can belong to. */

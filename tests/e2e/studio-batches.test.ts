@@ -1,42 +1,20 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser';
-import { expectAccessible, shot, signInAsAdmin } from '../helpers/studio-session';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type StartedServer } from '../helpers/server';
+import { adminApi, adminPages, seedRows } from '../helpers/bulk-studio';
+import { expectAccessible, shot } from '../helpers/studio-session';
+import { startServer, type StartedServer } from '../helpers/server';
 
 const SHOTS = '/tmp/studio-batches-shots';
 const ROWS = 100_000;
-/** Rows per create request: about 300 KB, well within the request size limit. */
-const INSERT_CHUNK = 5_000;
-/** Create requests in flight at once. */
-const INSERT_PARALLEL = 2;
 
 let server: StartedServer;
 let browser: Browser;
-let token: string;
-let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
-
-async function signIn(): Promise<void> {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-}
-
-async function api<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  // The load takes longer than an access token lives: each check signs in afresh.
-  if (method === 'GET') await signIn();
-  const res = await fetch(server.url + url, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = adminApi(() => server.url);
+const signedIn = adminPages(
+  () => browser,
+  () => server.url,
+);
 
 async function countWhere(filter: unknown): Promise<number> {
   const res = await api<{ data: { count: { '*': number | string } }[] }>(
@@ -52,23 +30,6 @@ async function idsWhere(filter: unknown): Promise<number[]> {
     `/api/items/bulk?fields=id&sort=id&limit=-1&filter=${encodeURIComponent(JSON.stringify(filter))}`,
   );
   return res.data.map((r) => r.id);
-}
-
-async function signedIn(
-  width = 1280,
-  height = 800,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width, height },
-    storageState: session,
-  });
-  const page = await context.newPage();
-  if (!session) {
-    await signInAsAdmin(page);
-    session = await context.storageState();
-  }
-  return { context, page };
 }
 
 function pager(page: Page) {
@@ -123,12 +84,6 @@ async function choosePageSize(page: Page, size: string) {
 describe('studio batches and paging at 100,000 rows', () => {
   beforeAll(async () => {
     server = await startServer({ timeoutMs: 300_000 });
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
     await api('POST', '/api/collections', {
       collection: 'bulk',
       fields: [
@@ -147,21 +102,10 @@ describe('studio batches and paging at 100,000 rows', () => {
         { field: 'status', type: 'string', meta: { interface: 'input' } },
       ],
     });
-    // Through the API, never analysed afterwards: the planner has no statistics for it.
-    // Keys are given, so row N has id N whichever request lands first.
-    const starts = Array.from({ length: ROWS / INSERT_CHUNK }, (_, i) => 1 + i * INSERT_CHUNK);
-    const load = async () => {
-      for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
-        const rows = Array.from({ length: INSERT_CHUNK }, (_, i) => ({
-          id: start + i,
-          label: `row ${start + i}`,
-          n: start + i,
-          status: 'draft',
-        }));
-        await api('POST', '/api/items/bulk', rows);
-      }
-    };
-    await Promise.all(Array.from({ length: INSERT_PARALLEL }, load));
+    await seedRows(api, 'bulk', {
+      count: ROWS,
+      row: (n) => ({ label: `row ${n}`, n, status: 'draft' }),
+    });
     browser = await launchChromium();
   }, 900_000);
 

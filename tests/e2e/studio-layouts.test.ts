@@ -1,67 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser';
-import { expectAccessible, shot, signInAsAdmin } from '../helpers/studio-session';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type StartedServer } from '../helpers/server';
+import { adminApi, adminPages, seedRows } from '../helpers/bulk-studio';
+import { expectAccessible, shot } from '../helpers/studio-session';
+import { startServer, type StartedServer } from '../helpers/server';
 
 const SHOTS = '/tmp/studio-layouts-shots';
 const ROWS = 100_000;
-const INSERT_CHUNK = 5_000;
 const STATUSES = ['todo', 'doing', 'done'] as const;
 /** Row n falls on 2020-01-01 plus (n mod 2000) days: 50 rows a day, one among n ≤ 2000. */
 const DAYS = 2_000;
 
 let server: StartedServer;
 let browser: Browser;
-let token: string;
-let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+const api = adminApi(() => server.url);
+const signedIn = adminPages(
+  () => browser,
+  () => server.url,
+);
 
 function dayOf(n: number): string {
   const d = new Date(Date.UTC(2020, 0, 1 + (n % DAYS)));
   return d.toISOString().slice(0, 10);
 }
 
-async function api<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  if (method === 'GET' || !token) {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  }
-  const res = await fetch(server.url + url, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 async function item(id: number): Promise<{ status: string; day: string }> {
   return (await api<{ data: { status: string; day: string } }>('GET', `/api/items/events/${id}`))
     .data;
-}
-
-async function signedIn(
-  width = 1280,
-  height = 800,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width, height },
-    storageState: session,
-  });
-  const page = await context.newPage();
-  if (!session) {
-    await signInAsAdmin(page);
-    session = await context.storageState();
-  }
-  return { context, page };
 }
 
 const filterParam = (filter: unknown) => encodeURIComponent(JSON.stringify(filter));
@@ -97,24 +64,10 @@ describe('item browser layouts on 100,000 rows', () => {
         { field: 'day', type: 'date', meta: { interface: 'datetime' } },
       ],
     });
-    // Through the API and never analysed, as a new user's import would leave it.
-    for (let start = 1; start <= ROWS; start += INSERT_CHUNK * 2) {
-      await Promise.all(
-        [start, start + INSERT_CHUNK].map((from) =>
-          api(
-            'POST',
-            '/api/items/events',
-            Array.from({ length: INSERT_CHUNK }, (_, i) => ({
-              id: from + i,
-              title: `event ${from + i}`,
-              n: from + i,
-              status: STATUSES[(from + i) % 3],
-              day: dayOf(from + i),
-            })),
-          ),
-        ),
-      );
-    }
+    await seedRows(api, 'events', {
+      count: ROWS,
+      row: (n) => ({ title: `event ${n}`, n, status: STATUSES[n % 3], day: dayOf(n) }),
+    });
     browser = await launchChromium();
   }, 900_000);
 
@@ -141,7 +94,7 @@ describe('item browser layouts on 100,000 rows', () => {
     const link = page.url();
     const other = await browser.newContext({
       viewport: { width: 390, height: 844 },
-      storageState: session,
+      storageState: await context.storageState(),
     });
     const phone = await other.newPage();
     await phone.goto(link);

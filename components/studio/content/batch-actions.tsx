@@ -4,9 +4,8 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
-import { useErrorMessage } from '@/components/studio/kit/use-error-message';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
 import {
   useItemsBatchRunMutation,
   type BatchAction,
@@ -68,9 +67,12 @@ export function BatchActions({
 }) {
   const t = useTranslations('ItemBrowser');
   const format = useFormatter();
-  const errorMessage = useErrorMessage();
   const info = useServerInfoQuery();
-  const run = useItemsBatchRunMutation(schema.collection);
+  const run = useSave(useItemsBatchRunMutation(schema.collection), {
+    saved: (vars, done) =>
+      t(vars.action.kind === 'update' ? 'batchUpdated' : 'batchDeleted', { count: done }),
+    failed: t('batchFailed'),
+  });
   const [editing, setEditing] = useState(false);
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const { count, estimated, target } = selection;
@@ -96,17 +98,7 @@ export function BatchActions({
         pageSize: Math.min(pageSize, 1000),
         onProgress: setProgress,
       })
-      .then(
-        (done) => {
-          const key = action.kind === 'update' ? 'batchUpdated' : 'batchDeleted';
-          toast({ title: t(key, { count: done }), variant: 'success' });
-          onDone();
-        },
-        (err: unknown) => {
-          toast({ title: t('batchFailed'), description: errorMessage(err), variant: 'error' });
-          throw err;
-        },
-      )
+      .then(onDone)
       .finally(() => setProgress(null));
 
   const scopeText = all

@@ -2,17 +2,10 @@
 
 import { Bookmark, BookmarkPlus, Trash2, Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
-import { useErrorMessage } from '@/components/studio/kit/use-error-message';
+import { useState } from 'react';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -23,7 +16,6 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
 import { useBookmarksQuery } from '@/lib/client/presets/bookmarks-query';
 import { usePresetDeleteMutation } from '@/lib/client/presets/preset-delete-mutation';
 import { usePresetSaveMutation } from '@/lib/client/presets/preset-save-mutation';
@@ -49,17 +41,27 @@ export function BookmarksMenu({
   onOpen: (preset: Preset) => void;
 }) {
   const t = useTranslations('Presets');
-  const errorMessage = useErrorMessage();
   const bookmarks = useBookmarksQuery(collection);
-  const save = usePresetSaveMutation(collection);
-  const remove = usePresetDeleteMutation(collection);
+  const save = useSave(usePresetSaveMutation(collection), {
+    saved: (_, preset) => t('saved', { name: preset.bookmark ?? '' }),
+    failed: t('saveFailed'),
+    inline: true,
+  });
+  const remove = useSave(usePresetDeleteMutation(collection), {
+    saved: (preset) => t('deleted', { name: preset.bookmark ?? '' }),
+    failed: t('deleteFailed'),
+  });
   const [naming, setNaming] = useState(false);
   const [defaulting, setDefaulting] = useState(false);
   const [name, setName] = useState('');
   const active = bookmarks.data?.find((b) => b.id === activeId);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const close = () => {
+    save.reset();
+    setNaming(false);
+  };
+
+  const submit = () => {
     if (!name.trim()) return;
     save.mutate(
       {
@@ -68,24 +70,15 @@ export function BookmarksMenu({
       },
       {
         onSuccess: (preset) => {
-          toast({ title: t('saved', { name: preset.bookmark ?? '' }), variant: 'success' });
           setNaming(false);
           setName('');
           onOpen(preset);
         },
-        onError: (err) =>
-          toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' }),
       },
     );
   };
 
-  const del = (preset: Preset) =>
-    remove.mutate(preset.id, {
-      onSuccess: () =>
-        toast({ title: t('deleted', { name: preset.bookmark ?? '' }), variant: 'success' }),
-      onError: (err) =>
-        toast({ title: t('deleteFailed'), description: errorMessage(err), variant: 'error' }),
-    });
+  const del = (preset: Preset) => remove.mutate(preset);
 
   return (
     <>
@@ -138,32 +131,21 @@ export function BookmarksMenu({
       {defaulting && (
         <DefaultViewDialog open onOpenChange={setDefaulting} collection={collection} view={view} />
       )}
-      <Dialog open={naming} onOpenChange={setNaming}>
-        <DialogContent>
-          <form onSubmit={submit} className="flex flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>{t('saveTitle')}</DialogTitle>
-              <DialogDescription>{t('saveDescription')}</DialogDescription>
-            </DialogHeader>
-            <Field label={t('name')} required>
-              <Input
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                autoFocus
-                maxLength={255}
-              />
-            </Field>
-            <DialogFooter>
-              <Button type="button" variant="ghost" onClick={() => setNaming(false)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" disabled={!name.trim() || save.isPending}>
-                {t('save')}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <EditDialog
+        open={naming}
+        title={t('saveTitle')}
+        description={t('saveDescription')}
+        error={save.message}
+        saving={save.isPending}
+        canSave={Boolean(name.trim())}
+        labels={{ cancel: t('cancel'), save: t('save') }}
+        onClose={close}
+        onSubmit={submit}
+      >
+        <Field label={t('name')} required>
+          <Input value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={255} />
+        </Field>
+      </EditDialog>
     </>
   );
 }

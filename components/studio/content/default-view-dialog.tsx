@@ -1,17 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import {
   Select,
@@ -51,10 +43,10 @@ export function DefaultViewDialog({
   const save = useSave(usePresetSaveMutation(collection), {
     saved: (vars) => t('defaultSaved', { who: whoOf(vars.values.role ?? null) }),
     failed: t('saveFailed'),
+    inline: true,
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const role = target === EVERYONE ? null : target;
     const existing = defaults.data?.find((p) => p.role === role);
     save.mutate(
@@ -67,40 +59,35 @@ export function DefaultViewDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{t('defaultTitle')}</DialogTitle>
-            <DialogDescription>{t('defaultDescription')}</DialogDescription>
-          </DialogHeader>
-          <Field label={t('defaultFor')}>
-            {(control) => (
-              <Select value={target} onValueChange={setTarget}>
-                <SelectTrigger {...control}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={EVERYONE}>{t('everyone')}</SelectItem>
-                  {roles.data?.map((r) => (
-                    <SelectItem key={r.id} value={r.id}>
-                      {r.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending || defaults.isPending}>
-              {t('defaultSave')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      open={open}
+      className="sm:max-w-lg"
+      title={t('defaultTitle')}
+      description={t('defaultDescription')}
+      error={save.message}
+      saving={save.isPending}
+      canSave={!defaults.isPending}
+      labels={{ cancel: t('cancel'), save: t('defaultSave') }}
+      onClose={() => onOpenChange(false)}
+      onSubmit={submit}
+    >
+      <Field label={t('defaultFor')}>
+        {(control) => (
+          <Select value={target} onValueChange={setTarget}>
+            <SelectTrigger {...control}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={EVERYONE}>{t('everyone')}</SelectItem>
+              {roles.data?.map((r) => (
+                <SelectItem key={r.id} value={r.id}>
+                  {r.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+    </EditDialog>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isRecord } from '@/lib/client/guards';
 import type { Preset } from '@/lib/client/presets/types';
 
 export const LAYOUTS = ['tabular', 'cards', 'calendar', 'kanban'] as const;
@@ -97,9 +98,7 @@ function parseObject(raw: string | null): Record<string, unknown> | undefined {
   if (raw === null) return undefined;
   try {
     const value: unknown = JSON.parse(raw);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }

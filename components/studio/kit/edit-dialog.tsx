@@ -25,10 +25,13 @@ export function EditDialog({
   description,
   error,
   saving,
+  canSave = true,
+  icon,
   labels,
   onSubmit,
   onClose,
   children,
+  after,
 }: {
   open?: boolean;
   className?: string;
@@ -36,10 +39,16 @@ export function EditDialog({
   description: string;
   error: string | null;
   saving: boolean;
+  /** False keeps save disabled (nothing to send yet). */
+  canSave?: boolean;
+  /** Shown on the save button beside its label while not saving. */
+  icon?: ReactNode;
   labels: { cancel: string; save: string };
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
+  /** Shown below the form, outside it: parts that save on their own. */
+  after?: ReactNode;
 }) {
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,12 +68,13 @@ export function EditDialog({
             <Button type="button" variant="outline" onClick={onClose}>
               {labels.cancel}
             </Button>
-            <Button type="submit" disabled={saving}>
-              {saving && <Spinner />}
+            <Button type="submit" disabled={saving || !canSave}>
+              {saving ? <Spinner /> : icon}
               {labels.save}
             </Button>
           </DialogFooter>
         </form>
+        {after}
       </DialogContent>
     </Dialog>
   );

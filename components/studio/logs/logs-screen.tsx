@@ -13,26 +13,24 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
 import { useLogsClearMutation } from '@/lib/client/logs/logs-clear-mutation';
 import { LOG_LEVELS, type LogLevelName } from '@/lib/client/logs/types';
 import { useLogStream } from '@/lib/client/logs/use-log-stream';
 import { useMyAccessQuery } from '@/lib/client/profile/my-access-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { PageHeader } from '../kit/page-header';
-import { useErrorMessage } from '../kit/use-error-message';
+import { useSave } from '../kit/use-save';
 import { LogLine } from './log-line';
 
 const LEVELS = Object.keys(LOG_LEVELS) as LogLevelName[];
 
 export function LogsScreen() {
   const t = useTranslations('Logs');
-  const errorMessage = useErrorMessage();
   const [level, setLevel] = useState<LogLevelName>('info');
   const stream = useLogStream(level);
   const paused = stream.paused;
   const access = useMyAccessQuery(useActiveScope());
-  const clear = useLogsClearMutation();
+  const clear = useSave(useLogsClearMutation(), { saved: t('cleared'), failed: t('clearFailed') });
   const admin = access.data?.admin === true;
   const bottom = useRef<HTMLDivElement>(null);
 
@@ -43,14 +41,7 @@ export function LogsScreen() {
 
   function clearAll() {
     if (!admin) return stream.clearView();
-    clear.mutate(undefined, {
-      onSuccess: () => {
-        stream.clearView();
-        toast({ title: t('cleared'), variant: 'success' });
-      },
-      onError: (error) =>
-        toast({ title: t('clearFailed'), description: errorMessage(error), variant: 'error' }),
-    });
+    clear.mutate(undefined, { onSuccess: stream.clearView });
   }
 
   const stateBadge =

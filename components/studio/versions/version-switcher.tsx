@@ -3,7 +3,8 @@
 import { GitCompare, Plus, Upload } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useErrorMessage } from '@/components/studio/kit/use-error-message';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,7 +24,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
 import { useVersionCompareQuery } from '@/lib/client/versions/version-compare-query';
 import { useVersionCreateMutation } from '@/lib/client/versions/version-create-mutation';
 import { useVersionPromoteMutation } from '@/lib/client/versions/version-promote-mutation';
@@ -112,8 +112,12 @@ function CreateVersionDialog(props: {
   onCreated: (v: ContentVersion) => void;
 }) {
   const t = useTranslations('Versions');
-  const message = useErrorMessage();
-  const create = useVersionCreateMutation(props.collection, props.item);
+  const shared = useTranslations('Shared');
+  const create = useSave(useVersionCreateMutation(props.collection, props.item), {
+    saved: t('created'),
+    failed: t('createFailed'),
+    inline: true,
+  });
   const [name, setName] = useState('');
   const key =
     name
@@ -121,43 +125,37 @@ function CreateVersionDialog(props: {
       .replace(/[^a-z0-9_-]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 64) || 'draft';
+  const close = () => {
+    create.reset();
+    props.onOpenChange(false);
+  };
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            create.mutate(
-              { key, name: name.trim() || null },
-              {
-                onSuccess: (v) => {
-                  toast({ title: t('created'), variant: 'success' });
-                  props.onCreated(v);
-                  props.onOpenChange(false);
-                  setName('');
-                },
-                onError: (err) => toast({ title: message(err), variant: 'error' }),
-              },
-            );
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{t('createTitle')}</DialogTitle>
-            <DialogDescription>{t('createDescription')}</DialogDescription>
-          </DialogHeader>
-          <div className="my-4">
-            <Field label={t('name')} hint={t('keyHint', { key })}>
-              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
-            </Field>
-          </div>
-          <DialogFooter>
-            <Button type="submit" disabled={create.isPending}>
-              {t('create')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      open={props.open}
+      className="sm:max-w-lg"
+      title={t('createTitle')}
+      description={t('createDescription')}
+      error={create.message}
+      saving={create.isPending}
+      labels={{ cancel: shared('cancel'), save: t('create') }}
+      onClose={close}
+      onSubmit={() =>
+        create.mutate(
+          { key, name: name.trim() || null },
+          {
+            onSuccess: (v) => {
+              props.onCreated(v);
+              props.onOpenChange(false);
+              setName('');
+            },
+          },
+        )
+      }
+    >
+      <Field label={t('name')} hint={t('keyHint', { key })}>
+        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
+      </Field>
+    </EditDialog>
   );
 }
 
@@ -174,9 +172,11 @@ function CompareDialog(props: {
   onPromoted: () => void;
 }) {
   const t = useTranslations('Versions');
-  const message = useErrorMessage();
   const compare = useVersionCompareQuery(props.open ? props.version.id : null, props.scope);
-  const promote = useVersionPromoteMutation();
+  const promote = useSave(useVersionPromoteMutation(), {
+    saved: t('promoted'),
+    failed: t('promoteFailed'),
+  });
   const data = compare.data;
   const fields = data ? Object.keys(data.current) : [];
   return (
@@ -223,11 +223,9 @@ function CompareDialog(props: {
                 { id: props.version.id, mainHash: data.mainHash },
                 {
                   onSuccess: () => {
-                    toast({ title: t('promoted'), variant: 'success' });
                     props.onOpenChange(false);
                     props.onPromoted();
                   },
-                  onError: (err) => toast({ title: message(err), variant: 'error' }),
                 },
               )
             }

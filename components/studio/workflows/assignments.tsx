@@ -28,7 +28,7 @@ export function Assignments({ definitions }: { definitions: WorkflowDefinition[]
   const assignments = useWorkflowAssignmentsQuery();
   const collections = useCollectionsQuery();
   const create = useSave(useAssignmentCreateMutation(), { saved: t('assigned') });
-  const remove = useAssignmentDeleteMutation();
+  const remove = useSave(useAssignmentDeleteMutation(), { saved: t('unassigned') });
   const [definition, setDefinition] = useState('');
   const [collection, setCollection] = useState('');
   const [filter, setFilter] = useState('');

@@ -1,10 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useErrorMessage } from '@/components/studio/kit/use-error-message';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
 import { useWorkflowTransitionMutation } from '@/lib/client/workflows/workflow-transition-mutation';
 import { useItemWorkflowQuery } from '@/lib/client/workflows/item-workflow-query';
 
@@ -22,9 +21,13 @@ export function ItemWorkflow({
   scope?: string | null;
 }) {
   const t = useTranslations('Workflows');
-  const message = useErrorMessage();
   const workflows = useItemWorkflowQuery(collection, item, scope);
-  const run = useWorkflowTransitionMutation();
+  const commandName = (key: string) =>
+    workflows.data?.flatMap((w) => w.commands).find((c) => c.key === key)?.name ?? key;
+  const run = useSave(useWorkflowTransitionMutation(), {
+    saved: (vars) => t('moved', { command: commandName(vars.command) }),
+    failed: t('moveFailed'),
+  });
   if (!workflows.data?.length) return null;
   return (
     <section aria-label={t('itemLabel')} className="flex flex-col gap-2">
@@ -42,16 +45,7 @@ export function ItemWorkflow({
                   size="sm"
                   variant="outline"
                   disabled={run.isPending}
-                  onClick={() =>
-                    run.mutate(
-                      { collection, item, command: c.key },
-                      {
-                        onSuccess: () =>
-                          toast({ title: t('moved', { command: c.name }), variant: 'success' }),
-                        onError: (err) => toast({ title: message(err), variant: 'error' }),
-                      },
-                    )
-                  }
+                  onClick={() => run.mutate({ collection, item, command: c.key })}
                 >
                   {c.name}
                 </Button>

@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { ErrorState, LoadingState } from '@/components/studio/kit/data-state';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,7 +20,7 @@ const StateGraph = dynamic(() => import('./state-graph'), { ssr: false });
 export function WorkflowsPage() {
   const t = useTranslations('Workflows');
   const definitions = useWorkflowDefinitionsQuery();
-  const remove = useWorkflowDeleteMutation();
+  const remove = useSave(useWorkflowDeleteMutation(), { saved: t('removed') });
   return (
     <div className="flex flex-col gap-6">
       <Card>

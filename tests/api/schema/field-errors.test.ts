@@ -56,6 +56,39 @@ describe('PATCH /api/fields/:collection/:field', () => {
     expect(errorOf(alias).extensions).toMatchObject({ field: 'type', type: 'invalid' });
   });
 
+  it('names schema.max_length when a new length is out of range', async () => {
+    const table = uid('fe');
+    await exec(`create table ${table} (id serial primary key, title varchar(20))`);
+    const res = await asAdmin(`/api/fields/${table}/title`, 'PATCH', {
+      schema: { max_length: 0 },
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res).message).toBe(
+      'Field "title": max_length must be an integer between 1 and 10485760',
+    );
+    expect(errorOf(res).extensions).toMatchObject({
+      code: 'INVALID_PAYLOAD',
+      field: 'schema',
+      path: ['schema', 'max_length'],
+      type: 'invalid',
+    });
+  });
+
+  it('names schema.numeric_scale when a new decimal type has more scale than precision', async () => {
+    const table = uid('fe');
+    await exec(`create table ${table} (id serial primary key, price integer)`);
+    const res = await asAdmin(`/api/fields/${table}/price`, 'PATCH', {
+      type: 'decimal',
+      schema: { numeric_precision: 4, numeric_scale: 6 },
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res).extensions).toMatchObject({
+      field: 'schema',
+      path: ['schema', 'numeric_scale'],
+      type: 'invalid',
+    });
+  });
+
   it('refuses a non-admin with 403 and an anonymous caller with 401', async () => {
     const table = uid('fe');
     await exec(`create table ${table} (id serial primary key, title text)`);
@@ -64,6 +97,79 @@ describe('PATCH /api/fields/:collection/:field', () => {
       403,
     );
     expect((await call(`/api/fields/${table}/title`, 'PATCH', body, undefined)).status).toBe(401);
+  });
+});
+
+describe('POST /api/fields/:collection', () => {
+  it('names schema.max_length for a length out of range, and keeps the table as it was', async () => {
+    const table = uid('fe');
+    await exec(`create table ${table} (id serial primary key)`);
+    const res = await asAdmin(`/api/fields/${table}`, 'POST', {
+      field: 'code',
+      type: 'string',
+      schema: { max_length: 20_000_000 },
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res).message).toBe(
+      'Field "code": max_length must be an integer between 1 and 10485760',
+    );
+    expect(errorOf(res).extensions).toMatchObject({
+      field: 'schema',
+      path: ['schema', 'max_length'],
+      type: 'invalid',
+    });
+    expect((await asAdmin(`/api/fields/${table}/code`, 'GET', undefined)).status).toBe(404);
+  });
+
+  it('names type for a primary key of a type that cannot be one', async () => {
+    const table = uid('fe');
+    await exec(`create table ${table} (title text)`);
+    const res = await asAdmin(`/api/fields/${table}`, 'POST', {
+      field: 'key',
+      type: 'boolean',
+      schema: { is_primary_key: true },
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res).message).toBe(
+      'Field "key": a primary key must be of type integer, bigInteger, uuid or string',
+    );
+    expect(errorOf(res).extensions).toMatchObject({ field: 'type', type: 'invalid' });
+  });
+
+  it('names schema.has_auto_increment on a column that cannot count up', async () => {
+    const table = uid('fe');
+    await exec(`create table ${table} (id serial primary key)`);
+    const res = await asAdmin(`/api/fields/${table}`, 'POST', {
+      field: 'code',
+      type: 'string',
+      schema: { has_auto_increment: true },
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res).extensions).toMatchObject({
+      field: 'schema',
+      path: ['schema', 'has_auto_increment'],
+      type: 'invalid',
+    });
+  });
+
+  it('names meta.special for an alias field with no alias special', async () => {
+    const table = uid('fe');
+    await exec(`create table ${table} (id serial primary key)`);
+    const res = await asAdmin(`/api/fields/${table}`, 'POST', { field: 'links', type: 'alias' });
+    expect(res.status).toBe(400);
+    expect(errorOf(res).extensions).toMatchObject({
+      field: 'meta',
+      path: ['meta', 'special'],
+      type: 'invalid',
+    });
+  });
+
+  it('refuses a non-admin with 403 and an anonymous caller with 401', async () => {
+    const table = uid('fe');
+    await exec(`create table ${table} (id serial primary key)`);
+    const body = { field: 'code', type: 'string', schema: { max_length: 0 } };
+    expect((await call(`/api/fields/${table}`, 'POST', body, member.token)).status).toBe(403);
+    expect((await call(`/api/fields/${table}`, 'POST', body, undefined)).status).toBe(401);
   });
 });
 
@@ -83,6 +189,26 @@ describe('POST /api/collections', () => {
       path: ['fields', 1, 'field'],
       type: 'unique',
     });
+  });
+  it('names the bad length of a nested field by its place in the body', async () => {
+    const collection = uid('fe');
+    const res = await asAdmin('/api/collections', 'POST', {
+      collection,
+      fields: [
+        { field: 'title', type: 'string' },
+        { field: 'code', type: 'string', schema: { max_length: -1 } },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res).message).toBe(
+      'Field "code": max_length must be an integer between 1 and 10485760',
+    );
+    expect(errorOf(res).extensions).toMatchObject({
+      field: 'fields',
+      path: ['fields', 1, 'schema', 'max_length'],
+      type: 'invalid',
+    });
+    expect((await asAdmin(`/api/collections/${collection}`, 'GET', undefined)).status).toBe(404);
   });
 });
 

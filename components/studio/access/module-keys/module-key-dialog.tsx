@@ -1,18 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useState } from 'react';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import {
@@ -22,7 +13,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { useModuleKeySaveMutation } from '@/lib/client/access/module-key-save-mutation';
 import type { ModuleKeyNode } from '@/lib/client/access/types';
 import { subtreeIds } from '../tree';
@@ -52,8 +42,7 @@ export function ModuleKeyDialog({
   const blocked = edit.node ? subtreeIds(nodes, edit.node.id) : new Set<string>();
   const folders = nodes.filter((n) => n.key === null && !blocked.has(n.id));
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     const found = {
       name: name.trim() ? undefined : t('nameRequired'),
       key: edit.folder || KEY.test(key) ? undefined : t('keyInvalid'),
@@ -84,56 +73,47 @@ export function ModuleKeyDialog({
       : t('createKey');
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{edit.folder ? t('folderBody') : t('keyBody')}</DialogDescription>
-          </DialogHeader>
-          {save.message && <FormAlert>{save.message}</FormAlert>}
-          <Field label={t('name')} error={errors.name} required>
-            <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          {!edit.folder && (
-            <Field label={t('key')} hint={t('keyHint')} error={errors.key} required>
-              <Input
-                value={key}
-                className="font-mono"
-                spellCheck={false}
-                autoCapitalize="none"
-                onChange={(e) => setKey(e.target.value)}
-              />
-            </Field>
-          )}
-          <Field label={t('folder')}>
-            {(control) => (
-              <Select value={parent} onValueChange={setParent}>
-                <SelectTrigger {...control}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={TOP}>{t('topLevel')}</SelectItem>
-                  {folders.map((f) => (
-                    <SelectItem key={f.id} value={f.id}>
-                      {f.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Spinner />}
-              {t('save')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      className="sm:max-w-lg"
+      title={title}
+      description={edit.folder ? t('folderBody') : t('keyBody')}
+      error={save.message}
+      saving={save.isPending}
+      labels={{ cancel: t('cancel'), save: t('save') }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <Field label={t('name')} error={errors.name} required>
+        <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
+      </Field>
+      {!edit.folder && (
+        <Field label={t('key')} hint={t('keyHint')} error={errors.key} required>
+          <Input
+            value={key}
+            className="font-mono"
+            spellCheck={false}
+            autoCapitalize="none"
+            onChange={(e) => setKey(e.target.value)}
+          />
+        </Field>
+      )}
+      <Field label={t('folder')}>
+        {(control) => (
+          <Select value={parent} onValueChange={setParent}>
+            <SelectTrigger {...control}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={TOP}>{t('topLevel')}</SelectItem>
+              {folders.map((f) => (
+                <SelectItem key={f.id} value={f.id}>
+                  {f.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+    </EditDialog>
   );
 }

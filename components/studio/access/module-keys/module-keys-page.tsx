@@ -1,6 +1,6 @@
 'use client';
 
-import { Folder, FolderPlus, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Folder, FolderPlus, KeyRound, Plus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
@@ -10,69 +10,49 @@ import { useModuleKeyDeleteMutation } from '@/lib/client/access/module-key-delet
 import { useModuleKeysQuery } from '@/lib/client/access/module-keys-query';
 import type { ModuleKeyNode } from '@/lib/client/access/types';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../../kit/confirm-button';
-import { buildTree, type TreeNode } from '../tree';
+import { EditableTreeRow, TreeList } from '../tree-list';
 import { ModuleKeyDialog, type ModuleKeyEdit } from './module-key-dialog';
 
-function Branch({
-  nodes,
+function KeyTree({
+  rows,
   onEdit,
 }: {
-  nodes: TreeNode<ModuleKeyNode>[];
+  rows: ModuleKeyNode[];
   onEdit: (edit: ModuleKeyEdit) => void;
 }) {
   const t = useTranslations('Access.moduleKeys');
   const remove = useSave(useModuleKeyDeleteMutation(), { saved: t('deleted'), inline: true });
   return (
-    <ul className="flex flex-col">
-      {nodes.map(({ row, children, depth }) => {
-        const Icon = row.key === null ? Folder : KeyRound;
-        return (
-          <li key={row.id}>
-            <div
-              className="flex items-center gap-2 border-b py-2 pr-2"
-              style={{ paddingLeft: `${depth * 1.25 + 0.75}rem` }}
-            >
-              <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{row.name}</p>
-                {row.key && (
-                  <p className="truncate font-mono text-xs text-muted-foreground">{row.key}</p>
-                )}
-              </div>
-              {row.key === null && (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t('addInside', { name: row.name })}
-                  onClick={() => onEdit({ parent: row.id, folder: false })}
-                >
-                  <Plus aria-hidden />
-                </Button>
-              )}
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('edit', { name: row.name })}
-                onClick={() => onEdit({ node: row, folder: row.key === null })}
-              >
-                <Pencil aria-hidden />
-              </Button>
-              <ConfirmButton
-                iconOnly
-                variant="ghost"
-                icon={Trash2}
-                label={t('delete', { name: row.name })}
-                title={t('deleteTitle', { name: row.name })}
-                description={row.key === null ? t('deleteFolderBody') : t('deleteKeyBody')}
-                onConfirm={() => remove.mutateAsync(row.id)}
-              />
-            </div>
-            {children.length > 0 && <Branch nodes={children} onEdit={onEdit} />}
-          </li>
-        );
-      })}
-    </ul>
+    <TreeList
+      rows={rows}
+      render={(row, depth) => (
+        <EditableTreeRow
+          depth={depth}
+          icon={row.key === null ? Folder : KeyRound}
+          title={row.name}
+          detail={row.key}
+          mono
+          add={
+            row.key === null
+              ? {
+                  label: t('addInside', { name: row.name }),
+                  onClick: () => onEdit({ parent: row.id, folder: false }),
+                }
+              : undefined
+          }
+          edit={{
+            label: t('edit', { name: row.name }),
+            onClick: () => onEdit({ node: row, folder: row.key === null }),
+          }}
+          remove={{
+            label: t('delete', { name: row.name }),
+            title: t('deleteTitle', { name: row.name }),
+            description: row.key === null ? t('deleteFolderBody') : t('deleteKeyBody'),
+            onConfirm: () => remove.mutateAsync(row.id),
+          }}
+        />
+      )}
+    />
   );
 }
 
@@ -104,7 +84,7 @@ export function ModuleKeysPage() {
       >
         {(rows) => (
           <section aria-label={t('treeLabel')} className="rounded-lg border">
-            <Branch nodes={buildTree(rows)} onEdit={setEdit} />
+            <KeyTree rows={rows} onEdit={setEdit} />
           </section>
         )}
       </QueryState>

@@ -6,58 +6,37 @@ import { QueryState } from '@/components/studio/kit/data-state';
 import { Switch } from '@/components/ui/switch';
 import { useModuleKeysQuery } from '@/lib/client/access/module-keys-query';
 import type { ModuleKeyNode } from '@/lib/client/access/types';
-import { buildTree, type TreeNode } from '../tree';
+import { TreeLine, TreeList } from '../tree-list';
 
-function Branch({
-  nodes,
+function KeyToggle({
+  row,
   value,
   onChange,
   disabled,
 }: {
-  nodes: TreeNode<ModuleKeyNode>[];
+  row: ModuleKeyNode & { key: string };
   value: Record<string, unknown>;
   onChange: (value: Record<string, unknown>) => void;
   disabled?: boolean;
 }) {
   return (
-    <ul className="flex flex-col">
-      {nodes.map(({ row, children, depth }) => (
-        <li key={row.id}>
-          <div
-            className="flex items-center gap-3 border-b py-2 pr-3 last:border-b-0"
-            style={{ paddingLeft: `${depth * 1.25 + 0.75}rem` }}
-          >
-            {row.key === null ? (
-              <>
-                <Folder aria-hidden className="size-4 text-muted-foreground" />
-                <span className="text-sm font-medium">{row.name}</span>
-              </>
-            ) : (
-              <>
-                <Switch
-                  id={`module-${row.id}`}
-                  checked={value[row.key] === true}
-                  disabled={disabled}
-                  onCheckedChange={(checked) => {
-                    const next = { ...value };
-                    if (checked) next[row.key!] = true;
-                    else delete next[row.key!];
-                    onChange(next);
-                  }}
-                />
-                <label htmlFor={`module-${row.id}`} className="min-w-0 flex-1 text-sm">
-                  <span className="block">{row.name}</span>
-                  <span className="block font-mono text-xs text-muted-foreground">{row.key}</span>
-                </label>
-              </>
-            )}
-          </div>
-          {children.length > 0 && (
-            <Branch nodes={children} value={value} onChange={onChange} disabled={disabled} />
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <Switch
+        id={`module-${row.id}`}
+        checked={value[row.key] === true}
+        disabled={disabled}
+        onCheckedChange={(checked) => {
+          const next = { ...value };
+          if (checked) next[row.key] = true;
+          else delete next[row.key];
+          onChange(next);
+        }}
+      />
+      <label htmlFor={`module-${row.id}`} className="min-w-0 flex-1 text-sm">
+        <span className="block">{row.name}</span>
+        <span className="block font-mono text-xs text-muted-foreground">{row.key}</span>
+      </label>
+    </>
   );
 }
 
@@ -76,7 +55,21 @@ export function ModuleAccessTree(props: {
     >
       {(rows) => (
         <div className="rounded-lg border">
-          <Branch nodes={buildTree(rows)} {...props} />
+          <TreeList
+            rows={rows}
+            render={(row, depth) => (
+              <TreeLine depth={depth} className="gap-3 pr-3 last:border-b-0">
+                {row.key === null ? (
+                  <>
+                    <Folder aria-hidden className="size-4 text-muted-foreground" />
+                    <span className="text-sm font-medium">{row.name}</span>
+                  </>
+                ) : (
+                  <KeyToggle row={{ ...row, key: row.key }} {...props} />
+                )}
+              </TreeLine>
+            )}
+          />
         </div>
       )}
     </QueryState>

@@ -2,23 +2,14 @@
 
 import { Plus, ShieldCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
-import { FormAlert } from '@/components/studio/kit/form-alert';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { usePolicySaveMutation } from '@/lib/client/policies/policy-save-mutation';
 import { usePoliciesQuery } from '@/lib/client/policies/policies-query';
 import { Link, useRouter } from '@/lib/i18n/navigation';
@@ -37,8 +28,7 @@ function CreatePolicyDialog({
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     if (!name.trim()) return setError(t('nameRequired'));
     setError(undefined);
     save.mutate(
@@ -52,29 +42,21 @@ function CreatePolicyDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('createTitle')}</DialogTitle>
-            <DialogDescription>{t('createDescription')}</DialogDescription>
-          </DialogHeader>
-          {save.message && <FormAlert>{save.message}</FormAlert>}
-          <Field label={t('name')} error={error} required>
-            <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Spinner />}
-              {t('create')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      open={open}
+      className="sm:max-w-lg"
+      title={t('createTitle')}
+      description={t('createDescription')}
+      error={save.message}
+      saving={save.isPending}
+      labels={{ cancel: t('cancel'), save: t('create') }}
+      onClose={() => onOpenChange(false)}
+      onSubmit={onSubmit}
+    >
+      <Field label={t('name')} error={error} required>
+        <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
+      </Field>
+    </EditDialog>
   );
 }
 

@@ -1,18 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useState } from 'react';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import {
@@ -22,7 +13,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import type { RoleRow } from '@/lib/client/access/types';
 import { useRoleSaveMutation } from '@/lib/client/roles/role-save-mutation';
@@ -51,8 +41,7 @@ export function RoleDialog({
   const [nameError, setNameError] = useState<string | undefined>();
   const blocked = role ? subtreeIds(roles, role.id) : new Set<string>();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     if (!name.trim()) return setNameError(t('nameRequired'));
     setNameError(undefined);
     save.mutate(
@@ -73,61 +62,50 @@ export function RoleDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{role ? t('editTitle', { name: role.name }) : t('createTitle')}</DialogTitle>
-          <DialogDescription>{t('dialogDescription')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          {save.message && <FormAlert>{save.message}</FormAlert>}
-          <Field label={t('name')} error={nameError} required>
-            <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          <Field label={t('descriptionLabel')}>
-            <Textarea
-              value={description}
-              rows={2}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </Field>
-          <Field label={t('parent')} hint={t('parentHint')}>
-            {(control) => (
-              <Select value={parentId} onValueChange={setParentId}>
-                <SelectTrigger {...control}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={TOP}>{t('noParent')}</SelectItem>
-                  {roles
-                    .filter((r) => !blocked.has(r.id))
-                    .map((r) => (
-                      <SelectItem key={r.id} value={r.id}>
-                        {r.name}
-                      </SelectItem>
-                    ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Spinner />}
-              {t('save')}
-            </Button>
-          </DialogFooter>
-        </form>
-        {role && (
+    <EditDialog
+      className="max-h-[90dvh] overflow-y-auto sm:max-w-xl"
+      title={role ? t('editTitle', { name: role.name }) : t('createTitle')}
+      description={t('dialogDescription')}
+      error={save.message}
+      saving={save.isPending}
+      labels={{ cancel: t('cancel'), save: t('save') }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      after={
+        role && (
           <section className="mt-2 flex flex-col gap-3 border-t pt-4">
             <h3 className="text-sm font-semibold">{t('policies')}</h3>
             <p className="text-sm text-muted-foreground">{t('policiesHint')}</p>
             <HolderPolicies holder={{ role: role.id }} />
           </section>
+        )
+      }
+    >
+      <Field label={t('name')} error={nameError} required>
+        <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <Field label={t('descriptionLabel')}>
+        <Textarea value={description} rows={2} onChange={(e) => setDescription(e.target.value)} />
+      </Field>
+      <Field label={t('parent')} hint={t('parentHint')}>
+        {(control) => (
+          <Select value={parentId} onValueChange={setParentId}>
+            <SelectTrigger {...control}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={TOP}>{t('noParent')}</SelectItem>
+              {roles
+                .filter((r) => !blocked.has(r.id))
+                .map((r) => (
+                  <SelectItem key={r.id} value={r.id}>
+                    {r.name}
+                  </SelectItem>
+                ))}
+            </SelectContent>
+          </Select>
         )}
-      </DialogContent>
-    </Dialog>
+      </Field>
+    </EditDialog>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
+import { Plus, UsersRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
@@ -10,70 +10,42 @@ import type { RoleRow } from '@/lib/client/access/types';
 import { useRoleDeleteMutation } from '@/lib/client/roles/role-delete-mutation';
 import { useRolesQuery } from '@/lib/client/roles/roles-query';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../../kit/confirm-button';
-import { buildTree, type TreeNode } from '../tree';
+import { EditableTreeRow, TreeList } from '../tree-list';
 import { RoleDialog } from './role-dialog';
 
 type Editing = { role?: RoleRow; parent?: string | null } | null;
 
-function RoleBranch({
-  nodes,
+function RoleTree({
+  rows,
   onEdit,
   onAdd,
 }: {
-  nodes: TreeNode<RoleRow>[];
+  rows: RoleRow[];
   onEdit: (role: RoleRow) => void;
   onAdd: (parent: string) => void;
 }) {
   const t = useTranslations('Access.roles');
   const remove = useSave(useRoleDeleteMutation(), { saved: t('deleted'), inline: true });
   return (
-    <ul className="flex flex-col">
-      {nodes.map((node) => (
-        <li key={node.row.id}>
-          <div
-            className="flex items-center gap-2 border-b py-2 pr-2"
-            style={{ paddingLeft: `${node.depth * 1.25 + 0.75}rem` }}
-          >
-            <UsersRound aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{node.row.name}</p>
-              {node.row.description && (
-                <p className="truncate text-xs text-muted-foreground">{node.row.description}</p>
-              )}
-            </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('addChild', { name: node.row.name })}
-              onClick={() => onAdd(node.row.id)}
-            >
-              <Plus aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('edit', { name: node.row.name })}
-              onClick={() => onEdit(node.row)}
-            >
-              <Pencil aria-hidden />
-            </Button>
-            <ConfirmButton
-              iconOnly
-              variant="ghost"
-              icon={Trash2}
-              label={t('delete', { name: node.row.name })}
-              title={t('deleteTitle', { name: node.row.name })}
-              description={t('deleteBody')}
-              onConfirm={() => remove.mutateAsync(node.row.id)}
-            />
-          </div>
-          {node.children.length > 0 && (
-            <RoleBranch nodes={node.children} onEdit={onEdit} onAdd={onAdd} />
-          )}
-        </li>
-      ))}
-    </ul>
+    <TreeList
+      rows={rows}
+      render={(row, depth) => (
+        <EditableTreeRow
+          depth={depth}
+          icon={UsersRound}
+          title={row.name}
+          detail={row.description}
+          add={{ label: t('addChild', { name: row.name }), onClick: () => onAdd(row.id) }}
+          edit={{ label: t('edit', { name: row.name }), onClick: () => onEdit(row) }}
+          remove={{
+            label: t('delete', { name: row.name }),
+            title: t('deleteTitle', { name: row.name }),
+            description: t('deleteBody'),
+            onConfirm: () => remove.mutateAsync(row.id),
+          }}
+        />
+      )}
+    />
   );
 }
 
@@ -98,8 +70,8 @@ export function RolesPage() {
       >
         {(rows) => (
           <div aria-label={t('treeLabel')} role="region" className="rounded-lg border">
-            <RoleBranch
-              nodes={buildTree(rows)}
+            <RoleTree
+              rows={rows}
               onEdit={(role) => setEditing({ role })}
               onAdd={(parent) => setEditing({ parent })}
             />

@@ -1,21 +1,11 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useState } from 'react';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import type { ScopeItem } from '@/lib/client/access/types';
 import { useScopeCreateMutation } from '@/lib/client/scope/scope-create-mutation';
 import { useScopeRenameMutation } from '@/lib/client/scope/scope-rename-mutation';
@@ -38,8 +28,7 @@ export function ScopeDialog({ edit, onClose }: { edit: ScopeEdit; onClose: () =>
   const error = create.message ?? rename.message;
   const done = onClose;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     if (edit.scope) {
       return rename.mutate({ id: edit.scope.id, name: name.trim() || null }, { onSuccess: done });
     }
@@ -49,50 +38,41 @@ export function ScopeDialog({ edit, onClose }: { edit: ScopeEdit; onClose: () =>
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>
-              {edit.scope
-                ? t('renameTitle', { uri: edit.scope.uri })
-                : edit.parent
-                  ? t('createUnder', { uri: edit.parent.uri })
-                  : t('createTitle')}
-            </DialogTitle>
-            <DialogDescription>{edit.scope ? t('renameBody') : t('createBody')}</DialogDescription>
-          </DialogHeader>
-          {error && <FormAlert>{error}</FormAlert>}
-          {!edit.scope && (
-            <Field
-              label={t('segment')}
-              hint={t('segmentHint', { uri: `${prefix}${segment || '…'}` })}
-              error={segmentError}
-              required
-            >
-              <Input
-                value={segment}
-                autoCapitalize="none"
-                spellCheck={false}
-                className="font-mono"
-                onChange={(e) => setSegment(e.target.value.toLowerCase())}
-              />
-            </Field>
-          )}
-          <Field label={t('name')}>
-            <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Spinner />}
-              {t('save')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      className="sm:max-w-lg"
+      title={
+        edit.scope
+          ? t('renameTitle', { uri: edit.scope.uri })
+          : edit.parent
+            ? t('createUnder', { uri: edit.parent.uri })
+            : t('createTitle')
+      }
+      description={edit.scope ? t('renameBody') : t('createBody')}
+      error={error}
+      saving={pending}
+      labels={{ cancel: t('cancel'), save: t('save') }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      {!edit.scope && (
+        <Field
+          label={t('segment')}
+          hint={t('segmentHint', { uri: `${prefix}${segment || '…'}` })}
+          error={segmentError}
+          required
+        >
+          <Input
+            value={segment}
+            autoCapitalize="none"
+            spellCheck={false}
+            className="font-mono"
+            onChange={(e) => setSegment(e.target.value.toLowerCase())}
+          />
+        </Field>
+      )}
+      <Field label={t('name')}>
+        <Input value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
+      </Field>
+    </EditDialog>
   );
 }

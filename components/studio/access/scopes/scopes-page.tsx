@@ -1,6 +1,6 @@
 'use client';
 
-import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FolderTree, Plus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QueryState } from '@/components/studio/kit/data-state';
@@ -13,77 +13,51 @@ import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { setActiveScope } from '@/lib/client/scope/scope-store';
 import { useScopesQuery } from '@/lib/client/scope/scopes-query';
 import { AccessPage } from '../access-page';
-import { ConfirmButton } from '../../kit/confirm-button';
-import { buildTree, type TreeNode } from '../tree';
+import { EditableTreeRow, TreeList } from '../tree-list';
 import { ScopeDialog, type ScopeEdit } from './scope-dialog';
 
-function Branch({
-  nodes,
-  onEdit,
-}: {
-  nodes: TreeNode<ScopeItem>[];
-  onEdit: (edit: ScopeEdit) => void;
-}) {
+function ScopeTree({ rows, onEdit }: { rows: ScopeItem[]; onEdit: (edit: ScopeEdit) => void }) {
   const t = useTranslations('Access.scopes');
   const active = useActiveScope();
   const remove = useSave(useScopeDeleteMutation(), { saved: t('deleted'), inline: true });
   return (
-    <ul className="flex flex-col">
-      {nodes.map(({ row, children, depth }) => (
-        <li key={row.id}>
-          <div
-            className="flex flex-wrap items-center gap-2 border-b py-2 pr-2"
-            style={{ paddingLeft: `${depth * 1.25 + 0.75}rem` }}
-          >
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{row.name ?? row.uri}</p>
-              <p className="truncate font-mono text-xs text-muted-foreground">{row.uri}</p>
-            </div>
-            {row.missing_uri_mode === 'reject' && <Badge variant="outline">{t('rejects')}</Badge>}
-            {active === row.uri ? (
-              <Badge variant="success">{t('active')}</Badge>
-            ) : (
-              <Button variant="ghost" size="sm" onClick={() => setActiveScope(row.uri)}>
-                {t('switch')}
-              </Button>
-            )}
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('addChild', { uri: row.uri })}
-              onClick={() => onEdit({ parent: row })}
-            >
-              <Plus aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('rename', { uri: row.uri })}
-              onClick={() => onEdit({ scope: row })}
-            >
-              <Pencil aria-hidden />
-            </Button>
-            <ConfirmButton
-              iconOnly
-              variant="ghost"
-              icon={Trash2}
-              label={t('delete', { uri: row.uri })}
-              title={t('deleteTitle', { uri: row.uri })}
-              description={t('deleteBody')}
-              onConfirm={() =>
-                remove.mutateAsync(row.id).then(() => {
-                  // A deleted scope can't stay the one the studio works in.
-                  if (active && (active === row.uri || active.startsWith(`${row.uri}/`))) {
-                    setActiveScope(null);
-                  }
-                })
-              }
-            />
-          </div>
-          {children.length > 0 && <Branch nodes={children} onEdit={onEdit} />}
-        </li>
-      ))}
-    </ul>
+    <TreeList
+      rows={rows}
+      render={(row, depth) => (
+        <EditableTreeRow
+          depth={depth}
+          title={row.name ?? row.uri}
+          detail={row.uri}
+          mono
+          extra={
+            <>
+              {row.missing_uri_mode === 'reject' && <Badge variant="outline">{t('rejects')}</Badge>}
+              {active === row.uri ? (
+                <Badge variant="success">{t('active')}</Badge>
+              ) : (
+                <Button variant="ghost" size="sm" onClick={() => setActiveScope(row.uri)}>
+                  {t('switch')}
+                </Button>
+              )}
+            </>
+          }
+          add={{ label: t('addChild', { uri: row.uri }), onClick: () => onEdit({ parent: row }) }}
+          edit={{ label: t('rename', { uri: row.uri }), onClick: () => onEdit({ scope: row }) }}
+          remove={{
+            label: t('delete', { uri: row.uri }),
+            title: t('deleteTitle', { uri: row.uri }),
+            description: t('deleteBody'),
+            onConfirm: () =>
+              remove.mutateAsync(row.id).then(() => {
+                // A deleted scope can't stay the one the studio works in.
+                if (active && (active === row.uri || active.startsWith(`${row.uri}/`))) {
+                  setActiveScope(null);
+                }
+              }),
+          }}
+        />
+      )}
+    />
   );
 }
 
@@ -109,7 +83,7 @@ export function ScopesPage() {
       >
         {(rows) => (
           <section aria-label={t('treeLabel')} className="rounded-lg border">
-            <Branch nodes={buildTree(rows)} onEdit={setEdit} />
+            <ScopeTree rows={rows} onEdit={setEdit} />
           </section>
         )}
       </QueryState>

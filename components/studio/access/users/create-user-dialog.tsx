@@ -6,19 +6,12 @@ import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import type { RoleRow } from '@/lib/client/access/types';
 import { ApiError } from '@/lib/client/fetcher';
 import { useUserCreateMutation } from '@/lib/client/users/user-create-mutation';
+import { NO_ROLE, RoleField } from './role-field';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const NO_ROLE = '__none__';
 
 /**
  * The fields a refusal names (as data), in a sentence's case; a uniqueness conflict shows the
@@ -111,23 +104,14 @@ export function CreateUserDialog({
           onChange={(e) => set('password')(e.target.value)}
         />
       </Field>
-      <Field label={t('role')} error={errors.role}>
-        {(control) => (
-          <Select value={values.role} onValueChange={set('role')}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NO_ROLE}>{t('noRole')}</SelectItem>
-              {roles.map((r) => (
-                <SelectItem key={r.id} value={r.id}>
-                  {r.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </Field>
+      <RoleField
+        label={t('role')}
+        roles={roles}
+        value={values.role}
+        onChange={set('role')}
+        none={t('noRole')}
+        error={errors.role}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('firstName')} error={errors.first_name}>
           <Input

@@ -1,30 +1,14 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useState } from 'react';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import type { RoleRow } from '@/lib/client/access/types';
 import { useUserInviteMutation } from '@/lib/client/users/user-invite-mutation';
+import { RoleField } from './role-field';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -57,8 +41,7 @@ export function InviteDialog({
     onOpenChange(next);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     const found = {
       email: EMAIL.test(email.trim()) ? undefined : t('emailInvalid'),
       role: role ? undefined : t('roleRequired'),
@@ -81,49 +64,34 @@ export function InviteDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('title')}</DialogTitle>
-            <DialogDescription>{t('description')}</DialogDescription>
-          </DialogHeader>
-          {invite.message && <FormAlert>{invite.message}</FormAlert>}
-          <Field label={t('email')} error={errors.email} required>
-            <Input
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
-          <Field label={t('role')} error={errors.role} required>
-            {(control) => (
-              <Select value={role} onValueChange={setRole}>
-                <SelectTrigger {...control}>
-                  <SelectValue placeholder={t('rolePlaceholder')} />
-                </SelectTrigger>
-                <SelectContent>
-                  {roles.map((r) => (
-                    <SelectItem key={r.id} value={r.id}>
-                      {r.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending && <Spinner />}
-              {t('submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      open={open}
+      className="sm:max-w-lg"
+      title={t('title')}
+      description={t('description')}
+      error={invite.message}
+      saving={invite.isPending}
+      labels={{ cancel: t('cancel'), save: t('submit') }}
+      onClose={() => close(false)}
+      onSubmit={onSubmit}
+    >
+      <Field label={t('email')} error={errors.email} required>
+        <Input
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </Field>
+      <RoleField
+        label={t('role')}
+        roles={roles}
+        value={role}
+        onChange={setRole}
+        placeholder={t('rolePlaceholder')}
+        error={errors.role}
+        required
+      />
+    </EditDialog>
   );
 }

@@ -30,8 +30,8 @@ import { useUserUpdateMutation } from '@/lib/client/users/user-update-mutation';
 import { userLabel } from '../../kit/user-labels';
 import { UserPolicies } from './user-policies';
 import { UserSecurity } from './user-security';
+import { NO_ROLE, RoleField } from './role-field';
 
-const NO_ROLE = 'none';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function DetailsForm({
@@ -123,23 +123,13 @@ function DetailsForm({
             </Select>
           )}
         </Field>
-        <Field label={t('role')}>
-          {(control) => (
-            <Select value={form.role} onValueChange={(v) => setForm({ ...form, role: v })}>
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NO_ROLE}>{t('noRole')}</SelectItem>
-                {roles.map((r) => (
-                  <SelectItem key={r.id} value={r.id}>
-                    {r.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
+        <RoleField
+          label={t('role')}
+          roles={roles}
+          value={form.role}
+          onChange={(v) => setForm({ ...form, role: v })}
+          none={t('noRole')}
+        />
       </div>
       <DialogFooter>
         <Button type="submit" disabled={update.isPending}>

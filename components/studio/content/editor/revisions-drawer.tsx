@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
 import { ErrorState } from '@/components/studio/kit/data-state';
 import { Pagination } from '@/components/studio/kit/pagination';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,7 +16,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
 import { fieldLabel } from '@/lib/client/fields/field-label';
 import type { Item } from '@/lib/client/items/types';
 import { REVISIONS_PAGE, useItemRevisionsQuery } from '@/lib/client/revisions/item-revisions-query';
@@ -69,7 +69,12 @@ export function RevisionsDrawer({
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
   const revisions = useItemRevisionsQuery(collection, itemKey, page, open);
-  const revert = useRevisionRevertMutation(collection, itemKey);
+  // The confirmation shows a refusal itself; the failure toast gives only its title.
+  const revert = useSave(useRevisionRevertMutation(collection, itemKey), {
+    saved: t('reverted'),
+    failed: t('saveFailed'),
+    inline: true,
+  });
   const chosen = revisions.data?.data.find((r) => r.id === selected) ?? revisions.data?.data[0];
   const locale = useLocale();
   const diff = chosen ? revisionDiff(fields, current, chosen, locale) : [];
@@ -183,10 +188,7 @@ export function RevisionsDrawer({
                     onConfirm={() =>
                       revert
                         .mutateAsync(Object.fromEntries(diff.map((d) => [d.name, d.then])))
-                        .then(() => {
-                          toast({ title: t('reverted'), variant: 'success' });
-                          onOpenChange(false);
-                        })
+                        .then(() => onOpenChange(false))
                     }
                     trigger={
                       <Button type="button" variant="outline" size="sm" className="self-start">

@@ -2,19 +2,10 @@
 
 import { Download } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useState } from 'react';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import {
   Select,
@@ -62,6 +53,7 @@ export function ExportDialog({
   total: number | null;
 }) {
   const t = useTranslations('ItemBrowser');
+  const shared = useTranslations('Shared');
   const format = useFormatter();
   const exporter = useSave(useItemsExportMutation(collection), {
     saved: t('exported'),
@@ -71,8 +63,7 @@ export function ExportDialog({
   const [kind, setKind] = useState<ExportFormat>('csv');
   const [shownOnly, setShownOnly] = useState(view.layout === 'tabular');
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     exporter.mutate(
       {
         format: kind,
@@ -88,55 +79,52 @@ export function ExportDialog({
         },
       },
     );
+  // Closing mid-export would hide whether the file was written.
+  const close = () => {
+    if (!exporter.isPending) onOpenChange(false);
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !exporter.isPending && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={submit} className="contents">
-          <DialogHeader>
-            <DialogTitle>{t('exportTitle')}</DialogTitle>
-            <DialogDescription>
-              {total === null
-                ? t('exportDescriptionUnknown')
-                : t('exportDescription', { count: total, formatted: format.number(total) })}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="space-y-4">
-            <Field label={t('exportFormat')}>
-              {(control) => (
-                <Select value={kind} onValueChange={(v) => setKind(v as ExportFormat)}>
-                  <SelectTrigger {...control}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {FORMATS.map((f) => (
-                      <SelectItem key={f} value={f}>
-                        {f.toUpperCase()}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </Field>
-            <Field label={t('exportShownOnly')} layout="inline">
-              <Checkbox
-                checked={shownOnly}
-                onCheckedChange={(v) => setShownOnly(v === true)}
-                disabled={view.layout !== 'tabular'}
-              />
-            </Field>
-            {exporter.isPending && <Progress label={t('exporting')} />}
-            {exporter.message && <FormAlert>{exporter.message}</FormAlert>}
-          </div>
-          <DialogFooter>
-            <Button type="submit" disabled={exporter.isPending}>
-              <Download aria-hidden />
-              {t('exportSubmit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      open={open}
+      className="sm:max-w-lg"
+      title={t('exportTitle')}
+      description={
+        total === null
+          ? t('exportDescriptionUnknown')
+          : t('exportDescription', { count: total, formatted: format.number(total) })
+      }
+      error={exporter.message}
+      saving={exporter.isPending}
+      icon={<Download aria-hidden />}
+      labels={{ cancel: shared('cancel'), save: t('exportSubmit') }}
+      onClose={close}
+      onSubmit={submit}
+    >
+      <Field label={t('exportFormat')}>
+        {(control) => (
+          <Select value={kind} onValueChange={(v) => setKind(v as ExportFormat)}>
+            <SelectTrigger {...control}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {FORMATS.map((f) => (
+                <SelectItem key={f} value={f}>
+                  {f.toUpperCase()}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+      <Field label={t('exportShownOnly')} layout="inline">
+        <Checkbox
+          checked={shownOnly}
+          onCheckedChange={(v) => setShownOnly(v === true)}
+          disabled={view.layout !== 'tabular'}
+        />
+      </Field>
+      {exporter.isPending && <Progress label={t('exporting')} />}
+    </EditDialog>
   );
 }

@@ -2,18 +2,9 @@
 
 import { Upload } from 'lucide-react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { FormAlert } from '@/components/studio/kit/form-alert';
+import { useState, type ChangeEvent } from 'react';
+import { EditDialog } from '@/components/studio/kit/edit-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import {
@@ -54,6 +45,7 @@ export function ImportDialog({
   schema: CollectionSchema;
 }) {
   const t = useTranslations('ItemBrowser');
+  const shared = useTranslations('Shared');
   const locale = useLocale();
   const format = useFormatter();
   const importer = useSave(useItemsImportMutation(schema.collection), {
@@ -94,8 +86,7 @@ export function ImportDialog({
     }
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (!file) return;
     setProgress(0);
     importer.mutate(
@@ -120,138 +111,134 @@ export function ImportDialog({
   const uploading = importer.isPending && progress !== null && progress < 100;
 
   return (
-    <Dialog
+    <EditDialog
       open={open}
-      onOpenChange={(next) => {
-        if (importer.isPending) return;
-        if (!next) reset();
-        onOpenChange(next);
+      className="sm:max-w-2xl"
+      title={t('importTitle')}
+      description={t('importDescription')}
+      error={importer.message}
+      saving={importer.isPending}
+      canSave={Boolean(file) && mapped > 0}
+      icon={<Upload aria-hidden />}
+      labels={{
+        cancel: shared('cancel'),
+        save: file
+          ? t('importSubmit', {
+              count: file.rows.length,
+              formatted: format.number(file.rows.length),
+            })
+          : t('importSubmitEmpty'),
       }}
+      onClose={() => {
+        // Closing mid-import would hide whether the rows landed.
+        if (importer.isPending) return;
+        reset();
+        onOpenChange(false);
+      }}
+      onSubmit={submit}
     >
-      <DialogContent className="sm:max-w-2xl">
-        <form onSubmit={submit} className="contents">
-          <DialogHeader>
-            <DialogTitle>{t('importTitle')}</DialogTitle>
-            <DialogDescription>{t('importDescription')}</DialogDescription>
-          </DialogHeader>
-          <div className="min-w-0 space-y-4">
-            <Field label={t('importFile')} error={readError ?? undefined}>
-              <Input type="file" accept=".csv,.json,text/csv,application/json" onChange={choose} />
-            </Field>
-            {file && (
-              <>
-                <p className="text-sm">
-                  {t('importRows', {
-                    count: file.rows.length,
-                    formatted: format.number(file.rows.length),
-                  })}
-                </p>
-                <div className="max-h-48 overflow-auto rounded-md border">
-                  <table className="w-full text-xs" aria-label={t('importPreview')}>
-                    <thead className="bg-muted">
-                      <tr>
-                        {file.columns.map((c) => (
-                          <th key={c} scope="col" className="px-2 py-1 text-left font-medium">
-                            {c}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {file.rows.slice(0, PREVIEW_ROWS).map((row, i) => (
-                        <tr key={i} className="border-t">
-                          {file.columns.map((c) => (
-                            <td key={c} className="max-w-40 truncate px-2 py-1">
-                              {row[c] === undefined || row[c] === null
-                                ? ''
-                                : String(
-                                    typeof row[c] === 'object' ? JSON.stringify(row[c]) : row[c],
-                                  )}
-                            </td>
-                          ))}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <fieldset className="grid gap-2 sm:grid-cols-2">
-                  <legend className="mb-1 text-sm font-medium">{t('importMapping')}</legend>
-                  {file.columns.map((c) => (
-                    <Field key={c} label={t('importColumn', { column: c })}>
-                      {(control) => (
-                        <Select
-                          value={mapping[c] ?? SKIP}
-                          onValueChange={(v) =>
-                            setMapping((m) => ({ ...m, [c]: v === SKIP ? null : v }))
-                          }
-                        >
-                          <SelectTrigger {...control}>
-                            <SelectValue />
-                          </SelectTrigger>
-                          <SelectContent>
-                            <SelectItem value={SKIP}>{t('importSkip')}</SelectItem>
-                            {targets.map((f) => (
-                              <SelectItem key={f.field} value={f.field}>
-                                {fieldLabel(f, locale)}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      )}
-                    </Field>
-                  ))}
-                </fieldset>
-              </>
-            )}
-            {importer.isPending && (
-              <Progress
-                label={uploading ? t('importUploading') : t('importWriting')}
-                value={uploading ? (progress ?? 0) : undefined}
-              />
-            )}
-            {importer.message && <FormAlert>{importer.message}</FormAlert>}
-            {refused.length > 0 && (
-              <div className="max-h-56 overflow-auto rounded-md border">
-                <table className="w-full text-sm" aria-label={t('importRefused')}>
-                  <thead className="bg-muted text-xs">
-                    <tr>
-                      <th scope="col" className="px-2 py-1 text-left font-medium">
-                        {t('importRow')}
+      <div className="min-w-0 space-y-4">
+        <Field label={t('importFile')} error={readError ?? undefined}>
+          <Input type="file" accept=".csv,.json,text/csv,application/json" onChange={choose} />
+        </Field>
+        {file && (
+          <>
+            <p className="text-sm">
+              {t('importRows', {
+                count: file.rows.length,
+                formatted: format.number(file.rows.length),
+              })}
+            </p>
+            <div className="max-h-48 overflow-auto rounded-md border">
+              <table className="w-full text-xs" aria-label={t('importPreview')}>
+                <thead className="bg-muted">
+                  <tr>
+                    {file.columns.map((c) => (
+                      <th key={c} scope="col" className="px-2 py-1 text-left font-medium">
+                        {c}
                       </th>
-                      <th scope="col" className="px-2 py-1 text-left font-medium">
-                        {t('importField')}
-                      </th>
-                      <th scope="col" className="px-2 py-1 text-left font-medium">
-                        {t('importReason')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {refused.map((r) => (
-                      <tr key={`${r.row}:${r.field}`} className="border-t">
-                        <td className="px-2 py-1 tabular-nums">{format.number(r.row)}</td>
-                        <td className="px-2 py-1">{r.field}</td>
-                        <td className="px-2 py-1">{r.message}</td>
-                      </tr>
                     ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+                  </tr>
+                </thead>
+                <tbody>
+                  {file.rows.slice(0, PREVIEW_ROWS).map((row, i) => (
+                    <tr key={i} className="border-t">
+                      {file.columns.map((c) => (
+                        <td key={c} className="max-w-40 truncate px-2 py-1">
+                          {row[c] === undefined || row[c] === null
+                            ? ''
+                            : String(typeof row[c] === 'object' ? JSON.stringify(row[c]) : row[c])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <fieldset className="grid gap-2 sm:grid-cols-2">
+              <legend className="mb-1 text-sm font-medium">{t('importMapping')}</legend>
+              {file.columns.map((c) => (
+                <Field key={c} label={t('importColumn', { column: c })}>
+                  {(control) => (
+                    <Select
+                      value={mapping[c] ?? SKIP}
+                      onValueChange={(v) =>
+                        setMapping((m) => ({ ...m, [c]: v === SKIP ? null : v }))
+                      }
+                    >
+                      <SelectTrigger {...control}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={SKIP}>{t('importSkip')}</SelectItem>
+                        {targets.map((f) => (
+                          <SelectItem key={f.field} value={f.field}>
+                            {fieldLabel(f, locale)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                </Field>
+              ))}
+            </fieldset>
+          </>
+        )}
+        {importer.isPending && (
+          <Progress
+            label={uploading ? t('importUploading') : t('importWriting')}
+            value={uploading ? (progress ?? 0) : undefined}
+          />
+        )}
+        {refused.length > 0 && (
+          <div className="max-h-56 overflow-auto rounded-md border">
+            <table className="w-full text-sm" aria-label={t('importRefused')}>
+              <thead className="bg-muted text-xs">
+                <tr>
+                  <th scope="col" className="px-2 py-1 text-left font-medium">
+                    {t('importRow')}
+                  </th>
+                  <th scope="col" className="px-2 py-1 text-left font-medium">
+                    {t('importField')}
+                  </th>
+                  <th scope="col" className="px-2 py-1 text-left font-medium">
+                    {t('importReason')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {refused.map((r) => (
+                  <tr key={`${r.row}:${r.field}`} className="border-t">
+                    <td className="px-2 py-1 tabular-nums">{format.number(r.row)}</td>
+                    <td className="px-2 py-1">{r.field}</td>
+                    <td className="px-2 py-1">{r.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
-          <DialogFooter>
-            <Button type="submit" disabled={!file || mapped === 0 || importer.isPending}>
-              <Upload aria-hidden />
-              {file
-                ? t('importSubmit', {
-                    count: file.rows.length,
-                    formatted: format.number(file.rows.length),
-                  })
-                : t('importSubmitEmpty')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      </div>
+    </EditDialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { FilterOperator } from '@/lib/items/query';
+import { isRecord } from '@/lib/client/guards';
 import { isOperator } from './operators';
 
 /** One condition: a field path (`author.name` for a relation), an operator and its value. */
@@ -31,9 +32,6 @@ export function nodeId(): string {
 export function emptyGroup(logic: FilterGroup['logic'] = '_and'): FilterGroup {
   return { kind: 'group', id: nodeId(), logic, children: [] };
 }
-
-const isRecord = (v: unknown): v is Filter =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `{author: {name: {_eq: 1}}}` below `path` → rules; null when it isn't that shape. */
 function parseField(path: string[], value: unknown): FilterNode[] | null {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useRuntimeSaveMutation } from '@/lib/client/runtime/runtime-save-mutation';
+import { isRecord } from '@/lib/client/guards';
 import type { CustomService, ServiceInput } from '@/lib/client/runtime/types';
 import { SwitchField } from '../../kit/form-parts';
 import { EditDialog } from '../../kit/edit-dialog';
@@ -15,9 +16,6 @@ import { jsonText, parseJson } from '../json-text';
 import { useRuntimeFieldWords } from '../field-words';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Creates or edits a service: its name, the service extension behind it and its config. */
 export function ServiceDialog({
@@ -44,7 +42,7 @@ export function ServiceDialog({
     if (!NAME.test(name)) fields.name = t('nameRule');
     const parsed = parseJson(config);
     const value = parsed.ok ? parsed.value : undefined;
-    if (value === undefined || (value !== null && !isObject(value))) {
+    if (value === undefined || (value !== null && !isRecord(value))) {
       fields.config = t('configInvalid');
     }
     if (!save.check(fields)) return;
