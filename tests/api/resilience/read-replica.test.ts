@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { addPermissions } from '../../helpers/permissions';
 import { exec, uid } from '../../helpers/schema-sql';
+import { tcpProxy, type TcpProxy } from '../../helpers/tcp-proxy';
 import { createTokenUser, type TokenUser } from '../../helpers/token-users';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -36,6 +37,9 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
   const replicaName = uid('daas_replica');
   let primaryUrl = '';
   let replicaUrl = '';
+  /** What the app is given: the replica through a proxy the test can cut. */
+  let appReplicaUrl = '';
+  let proxy: TcpProxy;
   let admin: TokenUser;
   let otherAdmin: TokenUser;
   let reader: TokenUser;
@@ -76,7 +80,12 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
     replicaUrl = sibling(primaryUrl, replicaName);
     await on(replicaUrl, `update ${table} set title = replace(title, 'primary', 'replica')`);
     await on(replicaUrl, `insert into ${table} (id, title) values (100, 'replica-only')`);
-    process.env.DATABASE_READ_URL = replicaUrl;
+    const server = new URL(replicaUrl);
+    proxy = await tcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    const through = new URL(replicaUrl);
+    through.host = `127.0.0.1:${proxy.port}`;
+    appReplicaUrl = through.toString();
+    process.env.DATABASE_READ_URL = appReplicaUrl;
   });
 
   afterAll(async () => {
@@ -272,12 +281,51 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
       const anonymous = await app.request(`/api/items/${table}/1`);
       expect(anonymous.body.data.title).toBe('mine');
     } finally {
-      process.env.DATABASE_READ_URL = replicaUrl;
+      process.env.DATABASE_READ_URL = appReplicaUrl;
     }
     const back = await app.request(`/api/items/${table}/1`, { token: otherAdmin.token });
     unsubscribe();
     expect(back.body.data.title).toBe('replica-1');
     expect(seen.filter((m) => m.startsWith('read replica unreachable'))).toHaveLength(1);
+  });
+
+  it('reads the primary while connections to the replica are cut, and the replica once it is back', async () => {
+    const { logBuffer } = await import('@/lib/core/logger');
+    const seen: string[] = [];
+    const unsubscribe = logBuffer.subscribe((e) => seen.push(String(e.msg)));
+    try {
+      const before = await app.request(`/api/items/${table}/1`, { token: otherAdmin.token });
+      expect(before.body.data.title).toBe('replica-1');
+      await proxy.cut();
+      const during = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          app.request(`/api/items/${table}/1`, { token: otherAdmin.token }),
+        ),
+      );
+      expect(during.map((r) => [r.status, r.body.data.title])).toEqual(
+        Array(5).fill([200, 'mine']),
+      );
+      await proxy.restore();
+      // The replica is tried again by one read every 5 seconds.
+      await sleep(5_200);
+      const after = await app.request(`/api/items/${table}/1`, { token: otherAdmin.token });
+      expect(after.body.data.title).toBe('replica-1');
+    } finally {
+      unsubscribe();
+    }
+    expect(seen.filter((m) => m.startsWith('read replica unreachable'))).toHaveLength(1);
+    expect(seen.filter((m) => m === 'read replica answers again')).toHaveLength(1);
+  });
+
+  it('answers from the primary a collection the replica does not have yet', async () => {
+    const fresh = uid('not_replicated');
+    await exec(`create table ${fresh} (id serial primary key, title text)`);
+    await exec(`insert into ${fresh} (title) values ('only on the primary')`);
+    const list = await app.request(`/api/items/${fresh}`, { token: otherAdmin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([{ id: 1, title: 'only on the primary' }]);
+    const one = await app.request(`/api/items/${fresh}/1`, { token: otherAdmin.token });
+    expect(one.status).toBe(200);
   });
 
   it('reads the primary once the replica database is gone', async () => {
