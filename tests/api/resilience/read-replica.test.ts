@@ -4,6 +4,7 @@ import { setupTestApp } from '../../helpers/app';
 import { addPermissions } from '../../helpers/permissions';
 import { exec, uid } from '../../helpers/schema-sql';
 import { tcpProxy, type TcpProxy } from '../../helpers/tcp-proxy';
+import { startInstance } from '../../helpers/instance';
 import { createTokenUser, type TokenUser } from '../../helpers/token-users';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -115,6 +116,20 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
     });
     expect(count.status).toBe(200);
     expect(count.body.data).toEqual([{ count: { '*': 3 } }]);
+  });
+
+  it('lists files from the replica, and a file by id from the primary', async () => {
+    const added = await on(
+      replicaUrl,
+      `insert into daas_files (filename_download, title) values ('r.txt', 'replica file') returning id`,
+    );
+    const list = await app.request('/api/files?fields=id,title', { token: otherAdmin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([{ id: added.rows[0].id, title: 'replica file' }]);
+    const one = await app.request(`/api/files/${added.rows[0].id}`, { token: otherAdmin.token });
+    expect(one.status).toBe(404);
+    const nonAdmin = await app.request('/api/files', { token: reader.token });
+    expect(nonAdmin.status).toBe(403);
   });
 
   it('reads the replica for an anonymous caller the public policy lets read', async () => {
@@ -337,4 +352,15 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.data.title).toBe('mine');
   });
+});
+
+describe('read replica without DATABASE_URL', () => {
+  it('refuses to start: the embedded database has no replicas', async () => {
+    const start = startInstance({
+      DATABASE_URL: '',
+      DATA_DIR: 'memory://',
+      DATABASE_READ_URL: 'postgres://postgres@127.0.0.1:1/replica',
+    });
+    await expect(start).rejects.toThrow(/DATABASE_READ_URL: needs DATABASE_URL/);
+  }, 60_000);
 });
