@@ -1,32 +1,14 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { addPermissions } from '../../helpers/permissions';
 import { exec, uid } from '../../helpers/schema-sql';
 import { tcpProxy, type TcpProxy } from '../../helpers/tcp-proxy';
 import { startInstance } from '../../helpers/instance';
+import { copyAsReplica, onDatabase as on } from '../../helpers/replica';
 import { createTokenUser, type TokenUser } from '../../helpers/token-users';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const STICKY_MS = 600;
-
-/** Runs `text` on the database at `url` with a connection of its own. */
-async function on(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The same server and credentials, another database name. */
-function sibling(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 // A replica stands beside a PostgreSQL server; the embedded database has none. The "replica"
 // is a copy of the app's database made after seeding, then changed on its own so that every
@@ -38,6 +20,7 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
   const replicaName = uid('daas_replica');
   let primaryUrl = '';
   let replicaUrl = '';
+  let dropReplica: (() => Promise<void>) | undefined;
   /** What the app is given: the replica through a proxy the test can cut. */
   let appReplicaUrl = '';
   let proxy: TcpProxy;
@@ -63,22 +46,9 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
     grant = String(granted.rows[0].id);
     const publicPolicy = await on(primaryUrl, 'select id from daas_policies where public');
     await addPermissions(publicPolicy.rows[0].id, [{ collection: table, action: 'read' }]);
-    // A template database may have no connections: the app lets go of its own, and opens
-    // new ones on its next request.
-    const { closeDb } = await import('@/lib/db/client');
-    await closeDb();
-    const base = process.env.TEST_BASE_DATABASE_URL!;
-    const source = new URL(primaryUrl).pathname.slice(1);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await on(base, `create database ${replicaName} template ${source}`);
-        break;
-      } catch (err) {
-        if ((err as { code?: string }).code !== '55006' || attempt > 50) throw err;
-        await sleep(100);
-      }
-    }
-    replicaUrl = sibling(primaryUrl, replicaName);
+    const replica = await copyAsReplica(replicaName);
+    replicaUrl = replica.url;
+    dropReplica = replica.drop;
     await on(replicaUrl, `update ${table} set title = replace(title, 'primary', 'replica')`);
     await on(replicaUrl, `insert into ${table} (id, title) values (100, 'replica-only')`);
     const server = new URL(replicaUrl);
@@ -95,10 +65,8 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
     delete process.env.READ_CACHE;
     const { closeDb } = await import('@/lib/db/client');
     await closeDb();
-    await on(
-      process.env.TEST_BASE_DATABASE_URL!,
-      `drop database if exists ${replicaName} with (force)`,
-    );
+    await proxy?.close();
+    await dropReplica?.();
   });
 
   const titles = (res: { body: { data: { title: string }[] } }) =>
@@ -344,7 +312,7 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
   });
 
   it('reads the primary once the replica database is gone', async () => {
-    await on(process.env.TEST_BASE_DATABASE_URL!, `drop database ${replicaName} with (force)`);
+    await dropReplica!();
     const list = await app.request(`/api/items/${table}`, { token: otherAdmin.token });
     expect(list.status).toBe(200);
     expect(titles(list)).toContain('created');
