@@ -53,6 +53,17 @@ export interface ReplicaRead {
   readAccess: ReadAccess | undefined;
 }
 
+/** The ReplicaRead of a prepared read. */
+export function replicaRead(
+  ctx: RequestContext,
+  prepared: { schema: SchemaOverview; query: Query; readAccess?: ReadAccess },
+  collection: string,
+  replica: boolean | undefined,
+): ReplicaRead {
+  const { schema, query, readAccess } = prepared;
+  return { ctx, replica, schema, collection, query, readAccess };
+}
+
 /**
  * Runs a read's statements on the replica when this one may lag (see lib/db/replica for
  * when a request may use it), on the primary otherwise or when the replica cannot answer.

@@ -22,7 +22,7 @@ import { adminReadAccess, FULL_ACCESS, isRestricted, type ReadAccess } from './r
 import { orderBy, sortKeys } from './sort';
 import { indexSearchLater } from './search-index';
 import { runForKey } from './statement-cache';
-import { onReadDb, type ReplicaRead } from './replica';
+import { onReadDb, replicaRead } from './replica';
 import { WRITE_ONLY } from '@/lib/access/write-only';
 
 export interface ReadOptions {
@@ -119,16 +119,6 @@ async function prepare(
   return { schema, query: q, hooks, readAccess: withHidden(schema, options) };
 }
 
-function replicaRead(
-  ctx: RequestContext,
-  prepared: { schema: SchemaOverview; query: Query; readAccess?: ReadAccess },
-  collection: string,
-  options: ReadOptions,
-): ReplicaRead {
-  const { schema, query, readAccess } = prepared;
-  return { ctx, replica: options.replica, schema, collection, query, readAccess };
-}
-
 /**
  * A list read: `{data, meta}`, or `{data}` for aggregates. The items come from one SQL
  * statement whatever the relational depth; meta costs what its count mode says.
@@ -148,7 +138,7 @@ export async function readByQuery(
     readAccess,
   });
   const window = pageWindow(q);
-  const on = replicaRead(ctx, prepared, collection, options);
+  const on = replicaRead(ctx, prepared, collection, options.replica);
   if (q.groupBy && !q.aggregate) throw new InvalidQueryError('groupBy requires aggregate');
   if (q.aggregate) {
     const alias = rc.nextAlias();
@@ -265,7 +255,7 @@ export async function readMany(
       window: { limit: -1, offset: 0, page: 0, empty: false },
     });
   };
-  const rows = await onReadDb(replicaRead(ctx, prepared, collection, options), (db) =>
+  const rows = await onReadDb(replicaRead(ctx, prepared, collection, options.replica), (db) =>
     runForKey({
       db,
       schema: prepared.schema,
