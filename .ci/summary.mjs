@@ -10,6 +10,7 @@ for (const name of [
   'embedded.json',
   'postgres.json',
   'pgbouncer.json',
+  'replica.json',
   'e2e.json',
   'prod-stage.json',
 ]) {

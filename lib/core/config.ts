@@ -16,6 +16,15 @@ const envSchema = z.object({
   DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
   /** The same database without the pooler: LISTEN and the migrations' lock need a session. */
   DATABASE_DIRECT_URL: z.string().optional(),
+  /**
+   * A read replica of DATABASE_URL: item reads that may lag go there (see lib/db/replica).
+   * PostgreSQL only: the embedded database has no replicas, so it is refused without DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().optional(),
+  /** Milliseconds after a caller's write during which that caller's reads stay on the primary. */
+  DATABASE_READ_STICKY_MS: z.coerce.number().int().min(0).default(2000),
+  /** Connections of the replica's pool (per process); unset: the primary's DB_POOL_MAX. */
+  DB_READ_POOL_MAX: z.coerce.number().int().positive().optional(),
   DATA_DIR: z.string().default('./.data'),
   PORT: z.coerce.number().int().positive().default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -150,7 +159,12 @@ export function config(): Config {
   if (last?.config.NODE_ENV === 'production') return last.config;
   const key = KEYS.map((k) => process.env[k] ?? '\u0000').join('\u0001');
   if (last && last.key === key) return last.config;
-  const parsed = envSchema.safeParse(process.env);
+  const parsed = envSchema
+    .refine((env) => !env.DATABASE_READ_URL || env.DATABASE_URL, {
+      path: ['DATABASE_READ_URL'],
+      message: 'needs DATABASE_URL (a PostgreSQL server); the embedded database has no replicas',
+    })
+    .safeParse(process.env);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment: ${issues.join('; ')}`);

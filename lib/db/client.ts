@@ -163,6 +163,29 @@ export function sessionDb(): Db | null {
   return direct.__daasDirectDb;
 }
 
+const replica = globalThis as typeof globalThis & { __daasReplica?: { url: string; db: Db } };
+
+/**
+ * The read replica's database (DATABASE_READ_URL), null without one. Its pool follows the
+ * primary's settings (pool mode, prepared statements, statement timeout); DB_READ_POOL_MAX
+ * sizes it.
+ */
+export function replicaDb(): Db | null {
+  const c = config();
+  if (!c.DATABASE_READ_URL) return null;
+  const held = replica.__daasReplica;
+  if (held?.url === c.DATABASE_READ_URL) return held.db;
+  // Only tests point a running process at another replica; the old pool drains by itself.
+  if (held) void held.db.destroy().catch(() => undefined);
+  const pooled = c.DATABASE_POOL_MODE === 'transaction';
+  const max = c.DB_READ_POOL_MAX ?? Number(process.env.DB_POOL_MAX ?? 10);
+  const pool = newPool(c.DATABASE_READ_URL, max, !pooled);
+  if (c.DB_PREPARED_STATEMENTS && !pooled) pool.on('connect', prepareRepeatedStatements);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  replica.__daasReplica = { url: c.DATABASE_READ_URL, db };
+  return db;
+}
+
 const closers = new Set<() => Promise<void>>();
 
 /** Work to finish before the database closes (listening connections, ...). */
@@ -177,5 +200,8 @@ export async function closeDb(): Promise<void> {
   const session = direct.__daasDirectDb;
   direct.__daasDirectDb = undefined;
   if (session) await session.destroy();
+  const read = replica.__daasReplica;
+  replica.__daasReplica = undefined;
+  if (read) await read.db.destroy();
   if (state) await state.db.destroy();
 }

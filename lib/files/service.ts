@@ -33,7 +33,11 @@ export const folderFields = z
   .strict();
 export const createFoldersBody = z.union([folderFields, z.array(folderFields).min(1)]);
 
-export const files = new SystemService({ collection: 'daas_files', keyType: 'uuid' });
+export const files = new SystemService({
+  collection: 'daas_files',
+  keyType: 'uuid',
+  replica: true,
+});
 
 /**
  * daas_files as GET and POST /api/files reach it: the specification's event table lists
@@ -45,6 +49,7 @@ export const filesQuiet = new SystemService({
   collection: 'daas_files',
   keyType: 'uuid',
   silent: true,
+  replica: true,
 });
 
 /** A folder needs a name and may not end up inside itself. */

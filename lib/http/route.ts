@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Accountability } from '@/lib/core/accountability';
 import { getDb } from '@/lib/db/client';
 import { isConnectionFailure } from '@/lib/db/errors';
+import { readerKey, readRouting } from '@/lib/db/replica';
 import { getSchema } from '@/lib/schema/overview';
 import { answerAfterSiblings, listenForNotices, refreshIfDeaf } from '@/lib/sibling-bus';
 import { apiHandler, type ApiHandle, type ApiRouteHandler } from './api-handler';
@@ -159,18 +160,28 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       const body = spec.body
         ? parseWith(spec.body, await readJsonBody(request), 'payload')
         : (undefined as B);
+      const reads = readRouting({ method: request.method, reader: readerKey(accountability) });
       const bare: BareContext = {
         db,
         accountability,
         requestId,
         scope,
         origin: request.headers.get('origin'),
+        reads,
       };
       // The overview is taken once here; the services read `ctx.schema`, never the cache.
       const ctx = spec.schema === false ? bare : { ...bare, schema: await getSchema(db) };
-      const result = await answerAfterSiblings(() =>
-        (handler as Handler<P, Q, B, BareContext>)({ params, query, body, request }, ctx),
-      );
+      const result = await answerAfterSiblings(async () => {
+        try {
+          return await (handler as Handler<P, Q, B, BareContext>)(
+            { params, query, body, request },
+            ctx,
+          );
+        } finally {
+          // Any other method may have written: the caller's next reads see it (read replica).
+          if (request.method !== 'GET' && request.method !== 'HEAD') reads?.wrote();
+        }
+      });
       outcome = toOutcome(result, spec.status ?? 200);
     } catch (err) {
       const down = spec.databaseDown && isConnectionFailure(err);

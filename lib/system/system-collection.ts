@@ -42,6 +42,11 @@ export interface SystemCollection {
   beforeDelete?: (keys: Key[], ctx: RequestContext) => Promise<void>;
   /** No item hooks run, on reads or writes (audit collections, the files routes). */
   silent?: boolean;
+  /**
+   * Plain data whose list may come from the read replica (DATABASE_READ_URL), some time
+   * behind. Never for rows that decide access (users, roles, policies, ...).
+   */
+  replica?: boolean;
   /** Database constraint name → field, for the 409 of a unique violation. */
   unique?: Record<string, string>;
 }
@@ -164,7 +169,7 @@ export class SystemService {
   }
 
   async list(input: ListInput, ctx: RequestContext): Promise<read.ListResult> {
-    const options = await this.reading(ctx);
+    const options = { ...(await this.reading(ctx)), replica: this.spec.replica };
     return read.readByQuery(this.spec.collection, this.query(input.query, ctx), ctx, options);
   }
 

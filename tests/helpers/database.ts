@@ -45,6 +45,13 @@ export async function createTestDatabase(): Promise<{ url: string | null; drop()
   process.env.TEST_BASE_DATABASE_URL = base;
   const db = await newPgDatabase(base);
   process.env.DATABASE_URL = db.url;
+  // The item read suites run once more with a "replica" that is the database itself: a
+  // replica without lag, so every answer must stay the same through the replica's path.
+  // No sticky window, so reads right after a write take that path too.
+  if (process.env.TEST_READ_REPLICA === 'self') {
+    process.env.DATABASE_READ_URL = db.url;
+    process.env.DATABASE_READ_STICKY_MS = '0';
+  }
   // Behind a pooler (DATABASE_POOL_MODE=transaction) the direct connection names the same
   // database on the server itself.
   const direct = process.env.TEST_BASE_DIRECT_URL ?? process.env.DATABASE_DIRECT_URL;

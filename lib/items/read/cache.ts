@@ -178,6 +178,8 @@ export interface CachedReadInput {
   /** What else decides the body: kind, key, parsed query. */
   parts: unknown[];
   readAccess: ReadAccess | undefined;
+  /** The read may be served by the replica (DATABASE_READ_URL). */
+  replica?: boolean;
 }
 
 function keyOf(input: CachedReadInput): string | null {
@@ -227,6 +229,12 @@ export async function cachedRead(
   const pending = state.loading.get(key);
   if (pending && trusted() && alive(pending, schema)) {
     return { body: await pending.body, hit: true };
+  }
+  // Entries and shared loads come from the primary only. A lagging replica's answer, read
+  // after a write it has not seen yet, would be kept under the generations that write left,
+  // and served after the replica caught up; nor may a caller who wrote join such a load.
+  if (input.replica && ctx.reads && !ctx.reads.primaryOnly()) {
+    return { body: JSON.stringify(await load()), hit: false };
   }
   const tables = readTables(schema, collection, !ctx.accountability.admin);
   // Generations as they were before the statement ran: a write committed meanwhile bumps

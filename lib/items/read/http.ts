@@ -54,9 +54,9 @@ export async function listItems(
   const readAccess = await callerReadAccess(collection, ctx);
   const schema = ctx.schema;
   const read = await cachedRead(
-    { ctx, schema, collection, parts: ['list', query], readAccess },
+    { ctx, schema, collection, parts: ['list', query], readAccess, replica: true },
     async () => {
-      const result = await readByQuery(collection, query, ctx, { readAccess });
+      const result = await readByQuery(collection, query, ctx, { readAccess, replica: true });
       return result.meta ? { data: result.data, meta: result.meta } : { data: result.data };
     },
   );
@@ -76,8 +76,10 @@ export async function getItem(
   if (version === undefined) {
     const schema = ctx.schema;
     const read = await cachedRead(
-      { ctx, schema, collection, parts: ['one', id, query], readAccess },
-      async () => ({ data: await readOne(collection, id, query, ctx, { readAccess }) }),
+      { ctx, schema, collection, parts: ['one', id, query], readAccess, replica: true },
+      async () => ({
+        data: await readOne(collection, id, query, ctx, { readAccess, replica: true }),
+      }),
     );
     return cachedReply(read);
   }

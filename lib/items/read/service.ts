@@ -22,6 +22,7 @@ import { adminReadAccess, FULL_ACCESS, isRestricted, type ReadAccess } from './r
 import { orderBy, sortKeys } from './sort';
 import { indexSearchLater } from './search-index';
 import { runForKey } from './statement-cache';
+import { onReadDb, replicaRead } from './replica';
 import { WRITE_ONLY } from '@/lib/access/write-only';
 
 export interface ReadOptions {
@@ -39,6 +40,8 @@ export interface ReadOptions {
   hidden?: Readonly<Record<string, readonly string[]>>;
   /** False: no `items.query` / `items.read` hooks run (read-only audit collections). */
   events?: boolean;
+  /** Item or file data that may be read from the replica (DATABASE_READ_URL), lag and all. */
+  replica?: boolean;
 }
 
 export interface ListResult {
@@ -135,24 +138,22 @@ export async function readByQuery(
     readAccess,
   });
   const window = pageWindow(q);
+  const on = replicaRead(ctx, prepared, collection, options.replica);
   if (q.groupBy && !q.aggregate) throw new InvalidQueryError('groupBy requires aggregate');
   if (q.aggregate) {
     const alias = rc.nextAlias();
     const plan = buildPlan(prepared.schema, collection, { ...q, fields: [] }, readAccess);
-    const data = await readAggregate({
-      rc,
-      db: ctx.db,
-      collection,
-      alias,
-      where: nodeWhere(rc, plan, alias),
-      query: q,
-      window,
-    });
+    const where = nodeWhere(rc, plan, alias);
+    const data = await onReadDb(on, (db) =>
+      readAggregate({ rc, db, collection, alias, where, query: q, window }),
+    );
     return { data: await afterRead(collection, data, q, prepared.hooks) };
   }
   const plan = buildPlan(prepared.schema, collection, q, readAccess);
   const alias = rc.nextAlias();
-  const { rows, meta } = await readPage(rc, ctx, { plan, alias, query: q, window });
+  const { rows, meta } = await onReadDb(on, (db) =>
+    readPage(rc, { ...ctx, db }, { plan, alias, query: q, window }),
+  );
   if (q.search) indexSearchLater(ctx.db, prepared.schema, collection);
   return { data: await afterRead(collection, rows, q, prepared.hooks), meta };
 }
@@ -254,13 +255,15 @@ export async function readMany(
       window: { limit: -1, offset: 0, page: 0, empty: false },
     });
   };
-  const rows = await runForKey({
-    db: ctx.db,
-    schema: prepared.schema,
-    shape: valid.length === 1 ? statementShape(collection, q, readAccess, options) : null,
-    key: valid[0],
-    build,
-  });
+  const rows = await onReadDb(replicaRead(ctx, prepared, collection, options.replica), (db) =>
+    runForKey({
+      db,
+      schema: prepared.schema,
+      shape: valid.length === 1 ? statementShape(collection, q, readAccess, options) : null,
+      key: valid[0],
+      build,
+    }),
+  );
   return (await afterRead(
     collection,
     rows.map((r) => r.item),

@@ -45,6 +45,7 @@ async function inTransaction<T>(
     return value;
   });
   if (outermost) {
+    ctx.reads?.wrote();
     await refreshStatistics(ctx.db, mutations);
     readsChanged([collection, ...mutations.map((m) => m.collection)]);
     announceChanges(collection, mutations);
@@ -138,6 +139,7 @@ export async function createAlone(
   const done = await writer.createAlone(collection, data, echo);
   if (!done) return null;
   await keepSequencesAhead(ctx.db, schema, writer.mutations);
+  ctx.reads?.wrote();
   readsChanged([collection]);
   announceChanges(collection, writer.mutations);
   committed(ctx, schema, writer.mutations);
