@@ -5,7 +5,7 @@ import { useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { templateFields } from '@/lib/client/items/display-template';
-import { useItemsQuery } from '@/lib/client/items/items-query';
+import { useLiveItemsQuery } from '@/lib/client/items/live-items-query';
 import type { Item } from '@/lib/client/items/types';
 import { cn } from '@/lib/cn';
 import type { KanbanSetup } from './layout-fields';
@@ -38,7 +38,7 @@ function KanbanColumn(props: ColumnProps) {
   const [limit, setLimit] = useState(COLUMN_PAGE);
   const [over, setOver] = useState(false);
   const own = { [field]: { _eq: choice.value } };
-  const items = useItemsQuery(collection, {
+  const items = useLiveItemsQuery(collection, primaryKey, {
     fields: [...new Set([primaryKey, field, ...templateFields(title)])],
     sort: sort.length ? sort : [primaryKey],
     filter: filter ? { _and: [filter, own] } : own,
