@@ -182,7 +182,7 @@ export function ItemBrowser({
         description={t('description')}
         actions={
           <>
-            {paged && <LiveIndicator />}
+            <LiveIndicator />
             <TransferButtons schema={schema} view={view} total={meta?.total ?? null} />
             <BookmarksMenu
               collection={schema.collection}
