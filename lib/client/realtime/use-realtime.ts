@@ -6,13 +6,13 @@ import type { SubscriptionHandlers } from './connection';
 import { sharedConnection } from './shared';
 import type { RealtimeStatus, SubscribeInput } from './types';
 
+const onStatus = (listener: () => void) => sharedConnection().onStatus(listener);
+const statusNow = () => sharedConnection().status;
+const statusOnServer = (): RealtimeStatus => 'idle';
+
 /** The state of the tab's realtime line, for a "Live" indicator. */
 export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(
-    (listener) => sharedConnection().onStatus(listener),
-    () => sharedConnection().status,
-    () => 'idle',
-  );
+  return useSyncExternalStore(onStatus, statusNow, statusOnServer);
 }
 
 /**
