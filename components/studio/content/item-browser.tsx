@@ -121,7 +121,6 @@ export function ItemBrowser({
   const paged = view.layout === 'tabular' || view.layout === 'cards';
   const items = useLiveItemsQuery(
     schema.collection,
-    schema.primaryKey,
     {
       fields: view.layout === 'cards' ? cards.fields : fields,
       sort: view.sort,

@@ -73,9 +73,15 @@ export function useCoalesced(work: () => void, busy: () => boolean = () => false
 /**
  * Keeps the queries under `queryKey` current with a subscription: every change (and a
  * resumed line, which may have missed some) refetches them through the API, so what shows is
- * exactly what the caller's own reads return.
+ * exactly what the caller's own reads return. `shows(data)` tells whether the first `init`
+ * matches what is on screen; when it does not, something changed between the page's read and
+ * the subscription, and the page is read again.
  */
-export function useRealtimeRefresh(input: SubscribeInput | null, queryKey: QueryKey): void {
+export function useRealtimeRefresh(
+  input: SubscribeInput | null,
+  queryKey: QueryKey,
+  shows?: (data: unknown) => boolean,
+): void {
   const client = useQueryClient();
   const keyText = JSON.stringify(queryKey);
   const refresh = useCoalesced(
@@ -84,7 +90,8 @@ export function useRealtimeRefresh(input: SubscribeInput | null, queryKey: Query
   );
   useRealtimeSubscription(input, {
     onEvent: (event) => {
-      if (event.event !== 'init' || event.resumed) refresh();
+      if (event.event === 'init' && !event.resumed && (!shows || shows(event.data))) return;
+      refresh();
     },
   });
 }

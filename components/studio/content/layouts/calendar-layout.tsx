@@ -63,7 +63,7 @@ export function CalendarLayout({
   const inSpan = {
     [field]: { _gte: boundValue(kind, span.start), _lt: boundValue(kind, span.end) },
   };
-  const items = useLiveItemsQuery(collection, primaryKey, {
+  const items = useLiveItemsQuery(collection, {
     fields: [...new Set([primaryKey, field, ...templateFields(title)])],
     sort: [field],
     filter: filter ? { _and: [filter, inSpan] } : inSpan,

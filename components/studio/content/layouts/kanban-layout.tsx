@@ -38,7 +38,7 @@ function KanbanColumn(props: ColumnProps) {
   const [limit, setLimit] = useState(COLUMN_PAGE);
   const [over, setOver] = useState(false);
   const own = { [field]: { _eq: choice.value } };
-  const items = useLiveItemsQuery(collection, primaryKey, {
+  const items = useLiveItemsQuery(collection, {
     fields: [...new Set([primaryKey, field, ...templateFields(title)])],
     sort: sort.length ? sort : [primaryKey],
     filter: filter ? { _and: [filter, own] } : own,
