@@ -200,7 +200,7 @@ describe('realtime client connection', () => {
     gaps.forEach((gap, i) => {
       const base = Math.min(400, 40 * 2 ** (i + 1));
       expect(gap).toBeGreaterThanOrEqual(base / 2 - 5);
-      expect(gap).toBeLessThanOrEqual(base + 60);
+      expect(gap).toBeLessThanOrEqual(base + 150);
     });
     await proxy.restore();
     expect(await rec.until((e) => e.event === 'init' && e.resumed, 3_000)).toBeTruthy();
@@ -213,12 +213,13 @@ describe('realtime client connection', () => {
 
   it('keeps a quiet line open with heartbeats instead of dropping it', async () => {
     const opened: number[] = [];
-    const connection = client({ heartbeatMs: 60, opened });
+    const connection = client({ heartbeatMs: 200, opened });
     const rec = recorder();
     const stop = connection.subscribe({ collection, query: { fields: ['id'] } }, rec.handlers);
     await rec.until((e) => e.event === 'init');
-    // Many beats without any change: the server's pongs keep the line counted alive.
-    await sleep(900);
+    // Ten beats without any change: without the server's pongs the line would count as dead
+    // after three, and be dropped and reopened.
+    await sleep(2_000);
     expect(opened).toHaveLength(1);
     expect(connection.status).toBe('open');
     stop();
