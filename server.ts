@@ -4,6 +4,7 @@
  * One worker per core, because a single Node process leaves the other cores idle.
  */
 import cluster from 'node:cluster';
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,18 @@ function isApi(url: string): boolean {
 async function serve(): Promise<void> {
   const c = config();
   const apiViaNext = process.env.API_VIA_NEXT === '1';
-  const app = next({ dev: false, dir: root, hostname: c.HOST, port: c.PORT });
+  // Next hooks its own `upgrade` listener onto the server of the first page it serves, and
+  // that listener ends every WebSocket it has no route for: the studio's realtime line would
+  // close right after its handshake. Next gets a server of its own that never upgrades, so
+  // the realtime paths are ours alone (the others are refused by attachRealtime anyway).
+  const noUpgrades = new EventEmitter() as unknown as http.Server;
+  const app = next({
+    dev: false,
+    dir: root,
+    hostname: c.HOST,
+    port: c.PORT,
+    httpServer: noUpgrades,
+  });
   await app.prepare();
   const nextHandler = app.getRequestHandler();
 

@@ -5,6 +5,7 @@ import { readAccessFor } from '@/lib/items/access';
 import type { Query } from '@/lib/items/query';
 import { readMany } from '@/lib/items/read/service';
 import { getSchema } from '@/lib/schema/overview';
+import { subscriptionReads } from './system';
 
 export type Key = string | number;
 export type Item = Record<string, unknown>;
@@ -140,7 +141,8 @@ export class ReadGroup {
       const readAccess = await readAccessFor(ctx, schema, this.collection);
       const { query } = withKey(this.query, pk);
       const raw = keys.map((k) => batch.raw.get(k) ?? k);
-      for (const item of await readMany(this.collection, raw, query, ctx, { readAccess })) {
+      const options = { ...subscriptionReads(this.collection), readAccess };
+      for (const item of await readMany(this.collection, raw, query, ctx, options)) {
         found.set(String(item[pk]), item);
       }
     }

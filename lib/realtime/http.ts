@@ -15,7 +15,7 @@ import { corsHeaders } from '@/lib/http/cors';
 import { NodeRequest } from '@/lib/http/node-request';
 import { peerOf, setPeer } from '@/lib/http/peer';
 import { servedOrigin } from '@/lib/http/served-origin';
-import { ForbiddenError, InvalidQueryError } from '@/lib/core/errors';
+import { InvalidQueryError } from '@/lib/core/errors';
 import { readAccessFor } from '@/lib/items/access';
 import { parseQuery } from '@/lib/items/parse';
 import {
@@ -26,6 +26,7 @@ import {
   type ServerMessage,
 } from './protocol';
 import { Session, type Caller, type Transport } from './session';
+import { subscriptionReads } from './system';
 
 /** The paths a WebSocket upgrade is taken on: ours under /api, and the one the SDK builds. */
 export const WEBSOCKET_PATHS = ['/api/websocket', '/websocket'];
@@ -208,7 +209,7 @@ export async function sseSubscribe(
   const parsedQuery = realtimeQuery.optional().safeParse(query);
   if (!parsedQuery.success) throw new InvalidQueryError('"query" must be a JSON object');
   // Refusals answer as HTTP errors before the stream starts.
-  if (collection.startsWith('daas_')) throw new ForbiddenError();
+  subscriptionReads(collection);
   parseQuery(rawQueryOf(parsedQuery.data), { admin: ctx.accountability.admin });
   await readAccessFor(ctx, ctx.schema, collection);
   const encoder = new TextEncoder();

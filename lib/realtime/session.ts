@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Accountability } from '@/lib/core/accountability';
 import { config } from '@/lib/core/config';
 import type { BareContext } from '@/lib/core/context';
-import { AppError, ForbiddenError, MfaRequiredError } from '@/lib/core/errors';
+import { AppError, MfaRequiredError } from '@/lib/core/errors';
 import { getDb } from '@/lib/db/client';
 import { getSchema } from '@/lib/schema/overview';
 import {
@@ -26,6 +26,7 @@ import {
   type SubscribeMessage,
 } from './protocol';
 import { Subscription } from './subscription';
+import { subscriptionReads } from './system';
 
 /** Who a connection acts as, and until when (ms since the epoch; null: no expiry). */
 export interface Caller {
@@ -191,7 +192,7 @@ export class Session {
   }
 
   private async subscribe(message: SubscribeMessage): Promise<void> {
-    if (message.collection.startsWith('daas_')) throw new ForbiddenError();
+    subscriptionReads(message.collection);
     const uid = message.uid ?? `s${this.nextUid++}`;
     const existing = this.subs.get(String(uid));
     if (existing) removeSubscription(existing);

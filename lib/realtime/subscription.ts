@@ -8,6 +8,7 @@ import { readByQuery } from '@/lib/items/read/service';
 import { getSchema } from '@/lib/schema/overview';
 import { withKey, type BatchResult, type GroupMember, type Item, type Key } from './group';
 import type { ServerMessage } from './protocol';
+import { subscriptionReads } from './system';
 
 /** Keys remembered per subscription, so deletes go only to those who saw the item. */
 const MAX_SEEN = 100_000;
@@ -75,7 +76,8 @@ export class Subscription implements GroupMember {
     const pk = schema.collections[this.collection]?.primary;
     if (!pk) throw new Error('collection gone');
     const { query, strip } = withKey(this.query, pk);
-    const result = await readByQuery(this.collection, query, ctx, { readAccess });
+    const options = { ...subscriptionReads(this.collection), readAccess };
+    const result = await readByQuery(this.collection, query, ctx, options);
     const items = result.data as Item[];
     this.remember(items, pk);
     this.owner.send(this.message('init', stripped(items, pk, strip)));

@@ -6,8 +6,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useActivityQuery } from '@/lib/client/activity/activity-query';
 import { useActivityFacetsQuery } from '@/lib/client/activity/activity-facets-query';
 import { useActivityPerDayQuery } from '@/lib/client/activity/activity-per-day-query';
+import { useActivityStream } from '@/lib/client/activity/activity-stream';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { EmptyState } from '../kit/empty-state';
+import { LiveIndicator } from '../kit/live-indicator';
 import { PageHeader } from '../kit/page-header';
 import { ActionsChart } from './actions-chart';
 import { ActivityFilters } from './activity-filters';
@@ -31,10 +33,11 @@ export function ActivityScreen() {
   };
   const perDay = useActivityPerDayQuery(scope, chartFilters, CHART_DAYS);
   const list = useActivityQuery(scope, filters, page, PAGE_SIZE);
+  useActivityStream();
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} />
+      <PageHeader title={t('title')} description={t('description')} actions={<LiveIndicator />} />
       <div className="flex flex-col gap-6">
         <ActivityFilters filters={filters} facets={facets.data} onChange={setFilters} />
         <section

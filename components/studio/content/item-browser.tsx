@@ -8,13 +8,14 @@ import { DataTable, sortToState, stateToSort } from '@/components/studio/kit/dat
 import { CollectionIcon } from '@/components/studio/kit/collection-icon';
 import { ErrorState } from '@/components/studio/kit/data-state';
 import { useFieldPaths } from '@/components/studio/kit/filter-builder/use-filter-fields';
+import { LiveIndicator } from '@/components/studio/kit/live-indicator';
 import { PageHeader } from '@/components/studio/kit/page-header';
 import { Pagination } from '@/components/studio/kit/pagination';
 import { useDebounced } from '@/components/studio/kit/use-debounced';
 import { Button } from '@/components/ui/button';
 import { useMeQuery } from '@/lib/client/auth/me-query';
 import { useItemDisplaysQuery } from '@/lib/client/items/item-displays-query';
-import { useItemsQuery } from '@/lib/client/items/items-query';
+import { useLiveItemsQuery } from '@/lib/client/items/live-items-query';
 import type { Item } from '@/lib/client/items/types';
 import { canField } from '@/lib/client/permissions/can';
 import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
@@ -118,7 +119,7 @@ export function ItemBrowser({
     own?.template ?? `{{${own?.fields.find((f) => f !== schema.primaryKey) ?? schema.primaryKey}}}`;
   const cards = cardsSetup(view.options.cards, paths.data, schema.primaryKey, title);
   const paged = view.layout === 'tabular' || view.layout === 'cards';
-  const items = useItemsQuery(
+  const items = useLiveItemsQuery(
     schema.collection,
     {
       fields: view.layout === 'cards' ? cards.fields : fields,
@@ -180,6 +181,7 @@ export function ItemBrowser({
         description={t('description')}
         actions={
           <>
+            <LiveIndicator />
             <TransferButtons schema={schema} view={view} total={meta?.total ?? null} />
             <BookmarksMenu
               collection={schema.collection}

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useActivityQuery } from '@/lib/client/activity/activity-query';
 import { useActivityFacetsQuery } from '@/lib/client/activity/activity-facets-query';
+import { useActivityStream } from '@/lib/client/activity/activity-stream';
 import { Link } from '@/lib/i18n/navigation';
 import { ActivityEntryRow } from '../activity/activity-entry';
 import { ErrorState } from '@/components/studio/kit/data-state';
@@ -16,6 +17,8 @@ export function RecentActivity({ scope }: { scope: string | null }) {
   const t = useTranslations('Home');
   const tActivity = useTranslations('Activity');
   const recent = useActivityQuery(scope, NO_FILTERS, 1, 8);
+  // New entries arrive as they are logged, unless the log is not the caller's to read.
+  useActivityStream(!recent.isError);
   const facets = useActivityFacetsQuery(scope);
   const names = new Map((facets.data?.users ?? []).map((u) => [u.id, u.label]));
 

@@ -21,9 +21,35 @@ function itemUrl(
 }
 
 /** A singleton is a collection with at most one row: its first row, or null before it exists. */
-async function fetchSingleton(collection: string, fields: readonly string[], signal: AbortSignal) {
+async function fetchSingleton(collection: string, fields: readonly string[], signal?: AbortSignal) {
   const page = await fetchItems(collection, { fields: [...fields], limit: 1 }, signal);
   return page.data[0] ?? null;
+}
+
+/** The cache key of one item as useItemQuery reads it. */
+export function itemQueryKey(
+  collection: string,
+  key: ItemKey | null,
+  fields: readonly string[],
+  scope: string | null,
+  version: string | null = null,
+) {
+  return [...itemKeys.detail(collection, key ?? '$singleton', fields, scope), version] as const;
+}
+
+/** One item as useItemQuery reads it (a singleton's one row when `key` is null). */
+export async function fetchItem(
+  collection: string,
+  key: ItemKey | null,
+  fields: readonly string[],
+  options: { version?: string | null; signal?: AbortSignal } = {},
+): Promise<Item | null> {
+  const { version = null, signal } = options;
+  if (key === null) return fetchSingleton(collection, fields, signal);
+  const body = await apiFetch<{ data: Item | null }>(itemUrl(collection, key, fields, version), {
+    signal,
+  });
+  return body.data;
 }
 
 /**
@@ -39,17 +65,8 @@ export function useItemQuery(
 ) {
   const scope = useActiveScope();
   return useQuery({
-    queryKey: [...itemKeys.detail(collection, key ?? '$singleton', fields, scope), version],
-    queryFn: async ({ signal }) => {
-      if (key === null) return fetchSingleton(collection, fields, signal);
-      const body = await apiFetch<{ data: Item | null }>(
-        itemUrl(collection, key, fields, version),
-        {
-          signal,
-        },
-      );
-      return body.data;
-    },
+    queryKey: itemQueryKey(collection, key, fields, scope, version),
+    queryFn: ({ signal }) => fetchItem(collection, key, fields, { version, signal }),
     enabled,
   });
 }

@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/studio/kit/data-state';
 import { PageHeader } from '@/components/studio/kit/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useItemQuery } from '@/lib/client/items/item-query';
+import { useLiveItem } from '@/lib/client/items/live-item';
 import type { ItemKey } from '@/lib/client/items/types';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import type { ContentVersion } from '@/lib/client/versions/types';
@@ -17,6 +18,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { CollectionSchema } from '../use-collection-schema';
 import { newItemDefaults } from './defaults';
 import { ItemForm } from './item-form';
+import { LiveNotice } from './live-notice';
 import { useEditorSchema } from './use-editor-schema';
 
 function FormSkeleton() {
@@ -74,6 +76,17 @@ export function ItemEditor({
   const existingKey = schema.singleton
     ? ((item.data?.[schema.primaryKey] as ItemKey | undefined) ?? null)
     : itemKey;
+  const [dirty, setDirty] = useState(false);
+  // A draft is the person's own: only the item itself follows other people's changes.
+  const live = useLiveItem({
+    collection: schema.collection,
+    primaryKey: schema.primaryKey,
+    itemKey: existingKey,
+    fields: editor.readFields,
+    current: item.data,
+    dirty,
+    enabled: !isNew && version === null && item.data !== undefined && !editor.isLoading,
+  });
 
   return (
     <>
@@ -99,6 +112,14 @@ export function ItemEditor({
           <ItemWorkflow collection={schema.collection} item={String(existingKey)} scope={scope} />
         </div>
       )}
+      {live.notice && (
+        <LiveNotice
+          notice={live.notice}
+          collection={schema.collection}
+          onLoad={live.load}
+          onKeep={live.dismiss}
+        />
+      )}
       {item.error && !item.data ? (
         <ErrorState error={item.error} onRetry={item.refetch} retrying={item.isFetching} />
       ) : !loaded || editor.isLoading ? (
@@ -114,6 +135,7 @@ export function ItemEditor({
           initial={item.data ?? defaults}
           singleton={schema.singleton}
           version={version}
+          onDirtyChange={setDirty}
         />
       )}
     </>

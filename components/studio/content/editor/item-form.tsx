@@ -53,6 +53,7 @@ export function ItemForm({
   initial,
   singleton,
   version = null,
+  onDirtyChange,
 }: {
   schema: CollectionSchema;
   fields: EditorField[];
@@ -62,6 +63,8 @@ export function ItemForm({
   singleton: boolean;
   /** A content version being edited: saves go into its draft, not to the item. */
   version?: { id: string } | null;
+  /** Told whenever the form gains or loses unsaved edits. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const t = useTranslations('ItemEditor');
   const errorMessage = useErrorMessage();
@@ -116,6 +119,7 @@ export function ItemForm({
     ? JSON.stringify(values) !== JSON.stringify(initial)
     : Object.keys(payload).length > 0;
   const guard = useLeaveGuard(dirty && !save.isPending);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const canWrite = isNew ? schema.canCreate : schema.canUpdate;
   const base = `/content/${encodeURIComponent(schema.collection)}`;
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { templateFields } from '@/lib/client/items/display-template';
-import { useItemsQuery } from '@/lib/client/items/items-query';
+import { useLiveItemsQuery } from '@/lib/client/items/live-items-query';
 import type { Item } from '@/lib/client/items/types';
 import { cn } from '@/lib/cn';
 import {
@@ -63,7 +63,7 @@ export function CalendarLayout({
   const inSpan = {
     [field]: { _gte: boundValue(kind, span.start), _lt: boundValue(kind, span.end) },
   };
-  const items = useItemsQuery(collection, {
+  const items = useLiveItemsQuery(collection, {
     fields: [...new Set([primaryKey, field, ...templateFields(title)])],
     sort: [field],
     filter: filter ? { _and: [filter, inSpan] } : inSpan,

@@ -5,10 +5,10 @@ import { useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { templateFields } from '@/lib/client/items/display-template';
-import { useItemsQuery } from '@/lib/client/items/items-query';
-import { useKanbanColumns, type Column } from './kanban-columns';
+import { useLiveItemsQuery } from '@/lib/client/items/live-items-query';
 import type { Item } from '@/lib/client/items/types';
 import { cn } from '@/lib/cn';
+import { useKanbanColumns, type Column } from './kanban-columns';
 import type { KanbanSetup } from './layout-fields';
 import { DRAG_TYPE, MovableItem } from './movable-item';
 import { useMoveItem } from './use-move-item';
@@ -39,7 +39,7 @@ function KanbanColumn(props: ColumnProps) {
   const [limit, setLimit] = useState(COLUMN_PAGE);
   const [over, setOver] = useState(false);
   const own = { [field]: choice.value === null ? { _null: true } : { _eq: choice.value } };
-  const items = useItemsQuery(collection, {
+  const items = useLiveItemsQuery(collection, {
     fields: [...new Set([primaryKey, field, ...templateFields(title)])],
     sort: sort.length ? sort : [primaryKey],
     filter: filter ? { _and: [filter, own] } : own,

@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../helpers/app';
+import { close, listen } from '../../helpers/node-http';
+import { createPermittedUser } from '../../helpers/permissions';
+import { openLine, sleep, type Line, type Message } from '../../helpers/realtime';
+
+const app = setupTestApp();
+let server: http.Server;
+let realtimeServer: { close(): void };
+let wsUrl: string;
+let admin: string;
+const collection = `rta_${crypto.randomBytes(4).toString('hex')}`;
+
+const event = (uid: string, name: string) => (m: Message) =>
+  m.type === 'subscription' && m.uid === uid && m.event === name;
+
+async function signedIn(token: string): Promise<Line> {
+  const line = await openLine(wsUrl);
+  line.send({ type: 'auth', access_token: token });
+  await line.next((m) => m.type === 'auth' && m.status === 'ok');
+  return line;
+}
+
+async function createItem(token: string, title: string) {
+  const res = await app.request(`/api/items/${collection}`, {
+    method: 'POST',
+    token,
+    body: { title },
+  });
+  expect(res.status).toBe(201);
+  return res.body.data.id as number;
+}
+
+beforeAll(async () => {
+  admin = await app.adminToken();
+  const made = await app.request('/api/collections', {
+    method: 'POST',
+    token: admin,
+    body: { collection, fields: [{ field: 'title', type: 'string' }] },
+  });
+  expect(made.status).toBe(201);
+  const { attachRealtime } = await import('@/lib/realtime/http');
+  server = http.createServer((_req, res) => res.writeHead(404).end());
+  realtimeServer = attachRealtime(server);
+  wsUrl = (await listen(server)).replace('http:', 'ws:') + '/api/websocket';
+});
+
+afterAll(async () => {
+  realtimeServer?.close();
+  await close(server);
+});
+
+describe('realtime on the activity log', () => {
+  it('streams a new activity entry to an administrator as the write commits', async () => {
+    const line = await signedIn(admin);
+    line.send({
+      type: 'subscribe',
+      collection: 'daas_activity',
+      uid: 'a',
+      event: 'create',
+      query: { fields: ['id', 'action', 'collection', 'item'], sort: ['-id'], limit: 1 },
+    });
+    await line.next(event('a', 'init'));
+    const id = await createItem(admin, 'logged');
+    const created = await line.next(event('a', 'create'));
+    expect(created.data).toEqual([
+      expect.objectContaining({ action: 'create', collection, item: String(id) }),
+    ]);
+    line.close();
+  });
+
+  it('sends a reader only the entries and fields its permission on the log allows', async () => {
+    const user = await createPermittedUser([
+      { collection, action: 'create' },
+      { collection, action: 'read' },
+      {
+        collection: 'daas_activity',
+        action: 'read',
+        fields: ['id', 'action', 'collection', 'item', 'user'],
+        permissions: { user: { _eq: '$CURRENT_USER' } },
+      },
+    ]);
+    const token = await app.login(user.email, user.password);
+    const line = await signedIn(token);
+    line.send({
+      type: 'subscribe',
+      collection: 'daas_activity',
+      uid: 'r',
+      query: { fields: ['*'] },
+    });
+    await line.next(event('r', 'init'));
+    await createItem(admin, 'by-admin');
+    const own = await createItem(token, 'by-reader');
+    const created = await line.next(event('r', 'create'));
+    expect(created.data).toEqual([
+      { id: expect.any(Number), action: 'create', collection, item: String(own), user: user.id },
+    ]);
+    await sleep(300);
+    const events = line.received.filter((m) => m.uid === 'r' && m.event !== 'init');
+    expect(events).toHaveLength(1);
+    expect(JSON.stringify(events)).not.toContain('"ip"');
+    line.close();
+  });
+
+  it('refuses the log to a caller without a read permission on it, and other system ones', async () => {
+    const user = await createPermittedUser([{ collection, action: 'read' }]);
+    const token = await app.login(user.email, user.password);
+    const line = await signedIn(token);
+    line.send({ type: 'subscribe', collection: 'daas_activity', uid: 'x' });
+    line.send({ type: 'subscribe', collection: 'daas_revisions', uid: 'y' });
+    for (const uid of ['x', 'y']) {
+      expect(await line.next((m) => m.uid === uid)).toMatchObject({
+        type: 'subscribe',
+        status: 'error',
+        error: { code: 'FORBIDDEN' },
+      });
+    }
+    line.close();
+  });
+
+  it('answers 403 on the event stream for the log without a read permission, and for users', async () => {
+    const user = await createPermittedUser([{ collection, action: 'read' }]);
+    const token = await app.login(user.email, user.password);
+    const refused = await app.request('/api/realtime?collection=daas_activity', { token });
+    expect(refused.status).toBe(403);
+    const res = await app.request('/api/realtime?collection=daas_users', { token: admin });
+    expect(res.status).toBe(403);
+  });
+});
