@@ -17,6 +17,8 @@ export interface CollectionSchema {
   /** `meta.icon`: a Lucide icon name, or null. */
   icon: string | null;
   relations: NonNullable<ReturnType<typeof useRelationsQuery>['data']>;
+  /** `meta.item_duplication_fields`: what "Save as copy" takes over; null: every field. */
+  duplicationFields: string[] | null;
   admin: boolean;
   canCreate: boolean;
   canUpdate: boolean;
@@ -59,6 +61,9 @@ export function useCollectionSchema(collection: string) {
       singleton: meta?.singleton === true,
       icon: typeof meta?.icon === 'string' && meta.icon ? meta.icon : null,
       relations: relations.data,
+      duplicationFields: Array.isArray(meta?.item_duplication_fields)
+        ? meta.item_duplication_fields.filter((f): f is string => typeof f === 'string')
+        : null,
       admin: isAdmin(p),
       canCreate: can(p, collection, 'create'),
       canUpdate: can(p, collection, 'update'),

@@ -1,6 +1,6 @@
 'use client';
 
-import { History, Save, Trash2 } from 'lucide-react';
+import { History, MessageSquare, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -20,7 +20,6 @@ import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { useVersionSaveMutation } from '@/lib/client/versions/version-save-mutation';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/cn';
 import type { CollectionSchema } from '../use-collection-schema';
 import { isServerDefault } from './defaults';
 import { FormField } from './form-field';
@@ -29,6 +28,11 @@ import { ItemActivity } from './item-activity';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorField } from './use-editor-schema';
 import { LeaveDialog, useLeaveGuard } from '@/components/studio/kit/leave-guard';
+import { FormLayout } from './form-layout';
+import { ItemComments } from './item-comments';
+import { SaveMenu, type SaveMode } from './save-menu';
+import { useConditionedFields } from './use-conditioned-fields';
+import { useSaveAsCopy } from './use-save-as-copy';
 
 /** Problem types the item form words itself (messages `ItemEditor.fieldError.<type>`). */
 const FIELD_ERROR_TYPES = [
@@ -64,6 +68,7 @@ export function ItemForm({
   version?: { id: string } | null;
 }) {
   const t = useTranslations('ItemEditor');
+  const tc = useTranslations('ItemComments');
   const errorMessage = useErrorMessage();
   const router = useRouter();
   const saveItem = useItemSaveMutation(schema.collection);
@@ -102,6 +107,7 @@ export function ItemForm({
   };
   const [formError, setFormError] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [commentsOpen, setCommentsOpen] = useState(false);
   // Revisions are for administrators; others who may read the activity log see that instead.
   const canReadActivity = can(
     usePermissionsMeQuery(useActiveScope()).data,
@@ -110,6 +116,8 @@ export function ItemForm({
   );
   const formRef = useRef<HTMLFormElement>(null);
   const isNew = itemKey === null;
+  // What the item's values make of each field now (its conditions), hidden ones left out.
+  const shown = useConditionedFields(fields, values);
   const payload = buildPayload(fields, initial, values, isNew);
   // A new item starts from its defaults: only what the person changed makes it unsaved.
   const dirty = isNew
@@ -119,22 +127,32 @@ export function ItemForm({
   const canWrite = isNew ? schema.canCreate : schema.canUpdate;
   const base = `/content/${encodeURIComponent(schema.collection)}`;
 
+  const saveCopy = useSaveAsCopy(schema, fields, values);
+  // The keyboard handler is bound once; it calls whatever the latest render's save is.
+  const saveRef = useRef<(mode: SaveMode) => void>(() => undefined);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault();
-        formRef.current?.requestSubmit();
+        if (e.shiftKey && !singleton) saveRef.current('new');
+        else formRef.current?.requestSubmit();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [singleton]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // Dialogs render through portals, but their submit events still bubble here in React.
-    if (e.target !== formRef.current || !canWrite || save.isPending) return;
-    const missing = missingRequired(fields, values, isNew);
+    if (e.target === formRef.current) saveAs('stay');
+  };
+
+  const saveAs = (mode: SaveMode) => {
+    if (mode === 'copy') return saveCopy.run();
+    if (!canWrite || save.isPending) return;
+    const missing = missingRequired(shown, values, isNew);
     if (missing.length) {
       setErrors(Object.fromEntries(missing.map((f) => [f, t('required')])));
       setFormError(t('fixErrors'));
@@ -151,6 +169,13 @@ export function ItemForm({
             title: version ? t('savedToVersion') : isNew ? t('created') : t('saved'),
             variant: 'success',
           });
+          if (mode === 'return') return router.push(base);
+          if (mode === 'new' && isNew) {
+            // Already on the new item's form: start it over for the next one.
+            setValues(initial);
+            return;
+          }
+          if (mode === 'new') return router.push(`${base}/+`);
           if (isNew && !singleton) {
             const key = saved[schema.primaryKey];
             router.replace(`${base}/${encodeURIComponent(String(key))}`);
@@ -174,6 +199,10 @@ export function ItemForm({
       },
     );
   };
+
+  useEffect(() => {
+    saveRef.current = saveAs;
+  });
 
   /** A default the database computes on insert (`now()`): the field stays empty, and says so. */
   const serverDefaultHint = (ef: EditorField) => {
@@ -209,6 +238,12 @@ export function ItemForm({
             {t('history')}
           </Button>
         )}
+        {!isNew && (
+          <Button type="button" variant="outline" size="sm" onClick={() => setCommentsOpen(true)}>
+            <MessageSquare aria-hidden />
+            {tc('open')}
+          </Button>
+        )}
         {!isNew && !singleton && schema.canDelete && (
           <ConfirmDialog
             title={t('deleteTitle')}
@@ -228,37 +263,38 @@ export function ItemForm({
           />
         )}
         {canWrite && (
-          <Button
-            type="submit"
-            size="sm"
-            disabled={save.isPending || (!dirty && !isNew)}
-            aria-keyshortcuts="Control+S Meta+S"
-          >
-            <Save aria-hidden />
-            {save.isPending ? t('saving') : t('save')}
-          </Button>
+          <SaveMenu
+            pending={save.isPending || saveCopy.isPending}
+            canSave={dirty || isNew}
+            modes={
+              singleton
+                ? ['stay']
+                : isNew || !schema.canCreate
+                  ? ['stay', 'return', ...(schema.canCreate ? (['new'] as const) : [])]
+                  : ['stay', 'return', 'new', 'copy']
+            }
+            onSave={saveAs}
+          />
         )}
       </div>
       {formError && <FormAlert>{formError}</FormAlert>}
-      <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
-        {fields.map((ef) => (
-          <div
-            key={ef.field.field}
-            className={cn(ef.field.meta?.width === 'half' ? 'sm:col-span-1' : 'sm:col-span-2')}
-          >
-            <FormField
-              schema={schema}
-              ef={ef}
-              isNew={isNew}
-              itemKey={itemKey}
-              value={values[ef.field.field]}
-              error={errors[ef.field.field]}
-              hint={isNew ? serverDefaultHint(ef) : undefined}
-              onChange={(v) => set(ef.field.field, v)}
-            />
-          </div>
-        ))}
-      </div>
+      <FormLayout
+        fields={shown}
+        values={values}
+        errors={errors}
+        renderField={(ef) => (
+          <FormField
+            schema={schema}
+            ef={ef}
+            isNew={isNew}
+            itemKey={itemKey}
+            value={values[ef.field.field]}
+            error={errors[ef.field.field]}
+            hint={isNew ? serverDefaultHint(ef) : undefined}
+            onChange={(v) => set(ef.field.field, v)}
+          />
+        )}
+      />
       {!schema.admin && canReadActivity && !isNew && (
         <ItemActivity
           open={historyOpen}
@@ -275,6 +311,15 @@ export function ItemForm({
           itemKey={String(itemKey)}
           current={initial}
           fields={fields}
+        />
+      )}
+      {!isNew && (
+        <ItemComments
+          open={commentsOpen}
+          onOpenChange={setCommentsOpen}
+          collection={schema.collection}
+          itemKey={String(itemKey)}
+          admin={schema.admin}
         />
       )}
       <LeaveDialog guard={guard} namespace="ItemEditor" />
