@@ -85,9 +85,9 @@ describe('copyPayload', () => {
     ef(f('tags', {}, null), {
       kind: 'o2m',
       related: 'tags',
-      field: 'article',
+      foreignKey: 'article',
       sortField: null,
-    } as EditorField['rel']),
+    }),
   ];
   const values = {
     id: 7,
