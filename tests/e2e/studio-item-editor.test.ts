@@ -52,6 +52,7 @@ const choices = (...values: string[]) =>
 async function createSchema() {
   await api('POST', '/api/collections', {
     collection: 'tickets',
+    meta: { display_template: '{{title}} — {{status}}' },
     fields: [
       { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
       { field: 'title', type: 'string', meta: { interface: 'input', sort: 1, width: 'half' } },
@@ -366,6 +367,10 @@ describe('studio item editor', () => {
     for (const viewport of [WIDE, PHONE]) {
       const { context, page } = await signedIn(undefined, viewport);
       await page.goto(`/en/content/tickets/${ticket.id}`);
+      // The breadcrumb names the item by the collection's display template.
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await crumbs.getByText('Broken printer — closed').waitFor();
+      await crumbs.getByRole('link', { name: 'Back to tickets' }).waitFor();
       const details = page.getByRole('region', { name: 'Details' });
       await details.getByLabel('Body').waitFor();
       await details.getByRole('link', { name: 'Open the list' }).waitFor();
@@ -379,10 +384,11 @@ describe('studio item editor', () => {
       await page.getByLabel('Body').waitFor();
       // The accordion shows one section at a time.
       const accordion = page.getByRole('group', { name: 'More' });
+      const internal = accordion.getByRole('textbox', { name: 'Internal' });
       await accordion.getByLabel('Source').waitFor();
-      expect(await accordion.getByLabel('Internal').isVisible()).toBe(false);
+      expect(await internal.isVisible()).toBe(false);
       await accordion.getByRole('button', { name: 'Internal' }).click();
-      await accordion.getByLabel('Internal').waitFor();
+      await internal.waitFor();
       expect(await accordion.getByLabel('Source').isVisible()).toBe(false);
 
       const title = await page.getByLabel('Title').boundingBox();

@@ -58,7 +58,8 @@ export function CommentEntry({
             title={format.dateTime(created, { dateStyle: 'medium', timeStyle: 'short' })}
             className="text-xs text-muted-foreground"
           >
-            {format.relativeTime(created, now)}
+            {/* A comment newer than the list's clock reads "now", never "in 3 seconds". */}
+            {format.relativeTime(created < now ? created : now, now)}
           </time>
         )}
         {comment.date_updated && (
