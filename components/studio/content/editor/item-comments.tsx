@@ -1,5 +1,6 @@
 'use client';
 
+import { MessageSquare } from 'lucide-react';
 import { useNow, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ErrorState } from '@/components/studio/kit/data-state';
@@ -128,5 +129,20 @@ export function ItemComments({
         />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The toolbar's "Comments" button and the drawer it opens. */
+export function CommentsButton(props: { collection: string; itemKey: string; admin: boolean }) {
+  const t = useTranslations('ItemComments');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <MessageSquare aria-hidden />
+        {t('open')}
+      </Button>
+      <ItemComments open={open} onOpenChange={setOpen} {...props} />
+    </>
   );
 }

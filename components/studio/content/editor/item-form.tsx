@@ -1,6 +1,6 @@
 'use client';
 
-import { History, MessageSquare, Trash2 } from 'lucide-react';
+import { History, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -29,8 +29,8 @@ import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorField } from './use-editor-schema';
 import { LeaveDialog, useLeaveGuard } from '@/components/studio/kit/leave-guard';
 import { FormLayout } from './form-layout';
-import { ItemComments } from './item-comments';
-import { SaveMenu, type SaveMode } from './save-menu';
+import { CommentsButton } from './item-comments';
+import { SaveMenu, saveModes, type SaveMode } from './save-menu';
 import { useConditionedFields } from './use-conditioned-fields';
 import { useSaveAsCopy } from './use-save-as-copy';
 
@@ -68,7 +68,6 @@ export function ItemForm({
   version?: { id: string } | null;
 }) {
   const t = useTranslations('ItemEditor');
-  const tc = useTranslations('ItemComments');
   const errorMessage = useErrorMessage();
   const router = useRouter();
   const saveItem = useItemSaveMutation(schema.collection);
@@ -107,7 +106,6 @@ export function ItemForm({
   };
   const [formError, setFormError] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [commentsOpen, setCommentsOpen] = useState(false);
   // Revisions are for administrators; others who may read the activity log see that instead.
   const canReadActivity = can(
     usePermissionsMeQuery(useActiveScope()).data,
@@ -117,7 +115,7 @@ export function ItemForm({
   const formRef = useRef<HTMLFormElement>(null);
   const isNew = itemKey === null;
   // What the item's values make of each field now (its conditions), hidden ones left out.
-  const shown = useConditionedFields(fields, values);
+  const { shown, vars } = useConditionedFields(fields, values);
   const payload = buildPayload(fields, initial, values, isNew);
   // A new item starts from its defaults: only what the person changed makes it unsaved.
   const dirty = isNew
@@ -127,7 +125,7 @@ export function ItemForm({
   const canWrite = isNew ? schema.canCreate : schema.canUpdate;
   const base = `/content/${encodeURIComponent(schema.collection)}`;
 
-  const saveCopy = useSaveAsCopy(schema, fields, values);
+  const saveCopy = useSaveAsCopy(schema, fields, values, vars);
   // The keyboard handler is bound once; it calls whatever the latest render's save is.
   const saveRef = useRef<(mode: SaveMode) => void>(() => undefined);
 
@@ -182,10 +180,10 @@ export function ItemForm({
           }
         },
         onError: (err) => {
-          // The fields the server names as data, kept to those this form shows.
-          const shown = new Set(fields.map((f) => f.field.field));
+          // The fields the server names as data, kept to those this form shows now.
+          const visible = new Set(shown.map((f) => f.field.field));
           const onFields = Object.fromEntries(
-            Object.entries(fieldErrorsOf(err, fieldWording)).filter(([name]) => shown.has(name)),
+            Object.entries(fieldErrorsOf(err, fieldWording)).filter(([name]) => visible.has(name)),
           );
           const placed = Object.keys(onFields).length > 0;
           if (placed) setErrors(onFields);
@@ -239,10 +237,11 @@ export function ItemForm({
           </Button>
         )}
         {!isNew && (
-          <Button type="button" variant="outline" size="sm" onClick={() => setCommentsOpen(true)}>
-            <MessageSquare aria-hidden />
-            {tc('open')}
-          </Button>
+          <CommentsButton
+            collection={schema.collection}
+            itemKey={String(itemKey)}
+            admin={schema.admin}
+          />
         )}
         {!isNew && !singleton && schema.canDelete && (
           <ConfirmDialog
@@ -266,13 +265,7 @@ export function ItemForm({
           <SaveMenu
             pending={save.isPending || saveCopy.isPending}
             canSave={dirty || isNew}
-            modes={
-              singleton
-                ? ['stay']
-                : isNew || !schema.canCreate
-                  ? ['stay', 'return', ...(schema.canCreate ? (['new'] as const) : [])]
-                  : ['stay', 'return', 'new', 'copy']
-            }
+            modes={saveModes({ singleton, isNew, canCreate: schema.canCreate })}
             onSave={saveAs}
           />
         )}
@@ -311,15 +304,6 @@ export function ItemForm({
           itemKey={String(itemKey)}
           current={initial}
           fields={fields}
-        />
-      )}
-      {!isNew && (
-        <ItemComments
-          open={commentsOpen}
-          onOpenChange={setCommentsOpen}
-          collection={schema.collection}
-          itemKey={String(itemKey)}
-          admin={schema.admin}
         />
       )}
       <LeaveDialog guard={guard} namespace="ItemEditor" />

@@ -14,6 +14,17 @@ import { cn } from '@/lib/cn';
 /** What happens after a save: stay on the item, go back, start a new one, or copy it. */
 export type SaveMode = 'stay' | 'return' | 'new' | 'copy';
 
+/** A singleton only saves; a new item is not copied; copies and new items need create. */
+export function saveModes(item: {
+  singleton: boolean;
+  isNew: boolean;
+  canCreate: boolean;
+}): SaveMode[] {
+  if (item.singleton) return ['stay'];
+  if (!item.canCreate) return ['stay', 'return'];
+  return item.isNew ? ['stay', 'return', 'new'] : ['stay', 'return', 'new', 'copy'];
+}
+
 /**
  * The form's save button and its menu of other ways to save. The button submits the form
  * (Ctrl/Cmd+S); the menu's entries are keyboard reachable through its trigger.

@@ -12,13 +12,13 @@ import type { EditorField } from './use-editor-schema';
  * applied (hidden, read-only, required, options) and hidden fields left out. Evaluated on
  * every change; `$CURRENT_USER` and `$CURRENT_ROLE` stand for the signed-in user.
  */
-export function useConditionedFields(fields: EditorField[], values: Item): EditorField[] {
+export function useConditionedFields(fields: EditorField[], values: Item) {
   const me = useMeQuery().data;
   const vars = useMemo<FilterVariables>(
     () => ({ user: me ? { ...me } : null, roles: me?.role ? [me.role] : [] }),
     [me],
   );
-  return useMemo(
+  const shown = useMemo(
     () =>
       fields.flatMap((ef) => {
         const field = applyConditions(ef.field, values, vars);
@@ -27,4 +27,5 @@ export function useConditionedFields(fields: EditorField[], values: Item): Edito
       }),
     [fields, values, vars],
   );
+  return { shown, vars };
 }

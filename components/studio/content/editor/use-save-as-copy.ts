@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useSave } from '@/components/studio/kit/use-save';
 import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
+import type { FilterVariables } from '@/lib/client/items/match-filter';
 import type { Item } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { CollectionSchema } from '../use-collection-schema';
@@ -13,7 +14,12 @@ import type { EditorField } from './use-editor-schema';
  * "Save as copy": creates a new item from the form's values (the original keeps what it
  * had; unsaved edits go to the copy) and opens the copy.
  */
-export function useSaveAsCopy(schema: CollectionSchema, fields: EditorField[], values: Item) {
+export function useSaveAsCopy(
+  schema: CollectionSchema,
+  fields: EditorField[],
+  values: Item,
+  vars: FilterVariables,
+) {
   const t = useTranslations('ItemSave');
   const router = useRouter();
   const save = useSave(useItemSaveMutation(schema.collection), {
@@ -23,8 +29,12 @@ export function useSaveAsCopy(schema: CollectionSchema, fields: EditorField[], v
   return {
     isPending: save.isPending,
     run: () => {
-      const body = copyPayload(fields, values, schema.duplicationFields, (f) =>
-        schema.fieldAllowed('create', f),
+      const body = copyPayload(
+        fields,
+        values,
+        schema.duplicationFields,
+        (f) => schema.fieldAllowed('create', f),
+        vars,
       );
       save.mutate(
         { key: null, values: body },
