@@ -383,14 +383,18 @@ describe('studio item editor', () => {
       expect(await page.getByLabel('Body').isVisible()).toBe(false);
       await header.click();
       await page.getByLabel('Body').waitFor();
-      // The accordion shows one section at a time.
+      // The accordion shows one section at a time, the first to start with.
       const accordion = page.getByRole('group', { name: 'More' });
       const internal = accordion.getByRole('textbox', { name: 'Internal' });
-      await accordion.getByLabel('Source').waitFor();
-      expect(await internal.isVisible()).toBe(false);
-      await accordion.getByRole('button', { name: 'Internal' }).click();
+      const source = accordion.getByLabel('Source');
       await internal.waitFor();
-      expect(await accordion.getByLabel('Source').isVisible()).toBe(false);
+      expect(await source.isVisible()).toBe(false);
+      await accordion.getByRole('button', { name: 'Origin' }).click();
+      await source.waitFor();
+      expect(await internal.isVisible()).toBe(false);
+      await expect(
+        accordion.getByRole('button', { name: 'Internal' }).getAttribute('aria-expanded'),
+      ).resolves.toBe('false');
 
       const title = await page.getByLabel('Title').boundingBox();
       const status = await page.getByLabel('Status').boundingBox();
