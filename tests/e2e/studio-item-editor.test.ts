@@ -410,4 +410,45 @@ describe('studio item editor', () => {
       await context.close();
     }
   });
+  it("edits a field's conditions as checked JSON, with its width, in the data model", async () => {
+    for (const viewport of [WIDE, PHONE]) {
+      const { context, page } = await signedIn(undefined, viewport);
+      await page.goto('/en/collections/tickets');
+      await page.getByRole('button', { name: 'Edit reason' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit reason' });
+      const conditions = dialog.getByLabel('Conditions (JSON)');
+      await expect(conditions.inputValue()).resolves.toContain('Rejected needs a reason');
+      await conditions.fill('[{"rule": {}, "hidden": false}]');
+      await dialog.getByText('Condition 1 needs a rule').waitFor();
+      await conditions.scrollIntoViewIfNeeded();
+      await shot(page, SHOTS, `field-conditions-${viewport.width}`, { fullPage: false });
+      await dialog.getByRole('button', { name: 'Save field' }).click();
+      // Nothing is sent while the conditions are malformed.
+      await dialog.getByText('Condition 1 needs a rule').waitFor();
+      const kept = await api<{ data: { meta: { conditions: unknown[] } } }>(
+        'GET',
+        '/api/fields/tickets/reason',
+      );
+      expect(kept.data.meta.conditions).toHaveLength(1);
+      if (viewport === PHONE) {
+        await context.close();
+        continue;
+      }
+      const rule = {
+        rule: { status: { _in: ['rejected', 'closed'] } },
+        hidden: false,
+        required: true,
+      };
+      await conditions.fill(JSON.stringify([rule]));
+      await choose(page, 'Width', 'Half');
+      await dialog.getByRole('button', { name: 'Save field' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const saved = await api<{ data: { meta: { conditions: unknown[]; width: string } } }>(
+        'GET',
+        '/api/fields/tickets/reason',
+      );
+      expect(saved.data.meta).toMatchObject({ conditions: [rule], width: 'half' });
+      await context.close();
+    }
+  });
 });
