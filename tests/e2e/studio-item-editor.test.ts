@@ -288,8 +288,11 @@ describe('studio item editor', () => {
     await page.getByRole('menuitem', { name: 'Save as copy' }).focus();
     await page.keyboard.press('Enter');
     await page.getByText('Copy created').first().waitFor();
-    await page.waitForURL(
-      (u) => /\/content\/tickets\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${first.id}`),
+    // The copy opens: a client-side navigation to another item's page.
+    await page.waitForFunction(
+      (id) =>
+        /\/content\/tickets\/\d+$/.test(location.pathname) && !location.pathname.endsWith(`/${id}`),
+      first.id,
     );
     const all = await tickets();
     expect(all.length).toBe(before + 2);
@@ -299,6 +302,13 @@ describe('studio item editor', () => {
     // The copy is stamped anew; the original keeps its own values.
     expect(copy.date_created).not.toBeNull();
     expect(all.find((t) => t.id === first.id)?.title).toBe('First of many');
+
+    // From an existing item, "Save and go back" saves and returns to the list.
+    await page.getByLabel('Title').fill('Copy, renamed');
+    await page.getByRole('button', { name: 'More ways to save' }).click();
+    await page.getByRole('menuitem', { name: 'Save and go back' }).click();
+    await page.waitForFunction(() => location.pathname.endsWith('/content/tickets'));
+    expect((await tickets()).find((t) => t.id === copy.id)?.title).toBe('Copy, renamed');
     await context.close();
   });
 
@@ -417,7 +427,7 @@ describe('studio item editor', () => {
       await page.getByRole('button', { name: 'Edit reason' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit reason' });
       const conditions = dialog.getByLabel('Conditions (JSON)');
-      await expect(conditions.inputValue()).resolves.toContain('Rejected needs a reason');
+      await expect(conditions.inputValue()).resolves.toContain('"rejected"');
       await conditions.fill('[{"rule": {}, "hidden": false}]');
       await dialog.getByText('Condition 1 needs a rule').waitFor();
       await conditions.scrollIntoViewIfNeeded();

@@ -80,7 +80,12 @@ export function ItemForm({
       input: { key: ItemKey | null; values: Item },
       handlers: { onSuccess: (saved: Item) => void; onError: (err: unknown) => void },
     ) => {
-      if (!version) return saveItem.mutate(input, handlers);
+      if (!version) {
+        // The save refreshes the item, which starts this form over: what follows a save
+        // (leaving for the list, a new form) must not depend on the form still being there.
+        saveItem.mutateAsync(input).then(handlers.onSuccess, handlers.onError);
+        return;
+      }
       saveDraft.mutate(
         { id: version.id, values: input.values },
         {

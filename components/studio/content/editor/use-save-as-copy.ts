@@ -36,17 +36,17 @@ export function useSaveAsCopy(
         (f) => schema.fieldAllowed('create', f),
         vars,
       );
-      save.mutate(
-        { key: null, values: body },
-        {
-          onSuccess: (copy) => {
-            const key = copy[schema.primaryKey];
-            router.push(
-              `/content/${encodeURIComponent(schema.collection)}/${encodeURIComponent(String(key))}`,
-            );
-          },
-        },
-      );
+      // Opening the copy must not depend on this form: the save refreshes the item, which
+      // starts the form over. A failure is already told by the toast.
+      save
+        .mutateAsync({ key: null, values: body })
+        .then((copy) => {
+          const key = copy[schema.primaryKey];
+          router.push(
+            `/content/${encodeURIComponent(schema.collection)}/${encodeURIComponent(String(key))}`,
+          );
+        })
+        .catch(() => undefined);
     },
   };
 }
