@@ -8,6 +8,7 @@ export const MESSAGE_MODULES = [
   'home',
   'collections',
   'content',
+  'item-editor',
   'files',
   'access',
   'settings',

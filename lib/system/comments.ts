@@ -52,6 +52,9 @@ async function assertItemReadable(ctx: RequestContext, collection: string, item:
   await read.readOne(collection, item, parseQuery({ fields: pk }), ctx, { readAccess });
 }
 
+/** What anyone reading a comment may see of its author and editor: who they are, by name. */
+const AUTHOR_FIELDS = new Set(['id', 'first_name', 'last_name']);
+
 /** A read of comments limited to `filter` (none for administrators). */
 function options(ctx: RequestContext, filter: Filter | null): ReadOptions {
   if (ctx.accountability.admin) return { system: true };
@@ -60,7 +63,9 @@ function options(ctx: RequestContext, filter: Filter | null): ReadOptions {
     readAccess: (name) =>
       name === COLLECTION
         ? { fields: '*', filter }
-        : { fields: new Set(), filter: { id: { _null: true } } },
+        : name === 'daas_users'
+          ? { fields: AUTHOR_FIELDS, filter: null }
+          : { fields: new Set(), filter: { id: { _null: true } } },
   };
 }
 

@@ -4,6 +4,7 @@
  * validation becomes a filter) are tested without a browser.
  */
 import type { Field } from '@/lib/client/collections/schema-types';
+import { parseConditions } from '@/lib/client/fields/conditions';
 
 export interface Choice {
   text: string;
@@ -27,6 +28,14 @@ export interface FieldDraft {
   pattern: string;
   validationMessage: string;
   note: string;
+  /** `meta.width`: half, full or fill. */
+  width: string;
+  /** `meta.group`: the group field this one shows in; '' for none. */
+  group: string;
+  /** `meta.conditions` as JSON text; '' for none. */
+  conditions: string;
+  /** A presentation or group field's `meta.options` as JSON text (notice text, links...). */
+  layoutOptions: string;
 }
 
 export const CHOICE_INTERFACES = new Set([
@@ -58,10 +67,34 @@ export function emptyDraft(iface: string, type: string): FieldDraft {
     pattern: '',
     validationMessage: '',
     note: '',
+    width: 'full',
+    group: '',
+    conditions: '',
+    layoutOptions: '',
   };
 }
 
-export type DraftError = 'defaultNumber' | 'defaultJson' | 'defaultBoolean' | 'choices' | 'range';
+export type DraftError =
+  | 'defaultNumber'
+  | 'defaultJson'
+  | 'defaultBoolean'
+  | 'choices'
+  | 'range'
+  | 'conditions'
+  | 'layoutOptions';
+
+/** The layout options as an object, or undefined when the text is not one. */
+export function layoutOptionsOf(draft: FieldDraft): Record<string, unknown> | null | undefined {
+  if (!draft.layoutOptions.trim()) return null;
+  try {
+    const v = JSON.parse(draft.layoutOptions) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The default value typed for the column, or an error key when it doesn't parse. */
 export function typedDefault(draft: FieldDraft): { value: unknown } | { error: DraftError } {
@@ -94,6 +127,8 @@ export function draftErrors(draft: FieldDraft): DraftError[] {
   if (draft.min !== '' && draft.max !== '' && Number(draft.min) > Number(draft.max)) {
     errors.push('range');
   }
+  if ('problem' in parseConditions(draft.conditions)) errors.push('conditions');
+  if (layoutOptionsOf(draft) === undefined) errors.push('layoutOptions');
   return errors;
 }
 
@@ -137,8 +172,19 @@ export function isAliasInterface(iface: string): boolean {
   return aliasSpecial(iface) !== null;
 }
 
+/** Where and when the field shows: width, group, conditions. */
+function layoutMeta(draft: FieldDraft): Record<string, unknown> {
+  const conditions = parseConditions(draft.conditions);
+  return {
+    width: draft.width || 'full',
+    group: draft.group || null,
+    conditions: 'value' in conditions ? conditions.value : null,
+  };
+}
+
 function metaOf(draft: FieldDraft): Record<string, unknown> {
   return {
+    ...layoutMeta(draft),
     interface: draft.interface,
     options: interfaceOptions(draft),
     required: draft.required,
@@ -168,7 +214,14 @@ export function createBody(draft: FieldDraft, sort: number) {
     return {
       field: draft.field,
       type: 'alias',
-      meta: { interface: draft.interface, special, note: draft.note.trim() || null, sort },
+      meta: {
+        interface: draft.interface,
+        special,
+        note: draft.note.trim() || null,
+        sort,
+        ...layoutMeta(draft),
+        options: layoutOptionsOf(draft) ?? null,
+      },
     };
   }
   return {
@@ -182,7 +235,7 @@ export function createBody(draft: FieldDraft, sort: number) {
 /** PATCH /api/fields/:collection/:field body; an alias has no column to change. */
 export function updateBody(draft: FieldDraft, current: Field) {
   if (!current.schema) {
-    return { meta: { ...metaOf(draft), options: current.meta?.options ?? null } };
+    return { meta: { ...metaOf(draft), options: layoutOptionsOf(draft) ?? null } };
   }
   return {
     ...(draft.type !== current.type && { type: draft.type }),
@@ -240,5 +293,9 @@ export function draftFromField(field: Field): FieldDraft {
     pattern: bound(meta?.validation, field.field, '_regex'),
     validationMessage: meta?.validation_message ?? '',
     note: meta?.note ?? '',
+    width: meta?.width ?? 'full',
+    group: meta?.group ?? '',
+    conditions: Array.isArray(meta?.conditions) ? JSON.stringify(meta.conditions, null, 2) : '',
+    layoutOptions: !field.schema && meta?.options ? JSON.stringify(meta.options, null, 2) : '',
   };
 }

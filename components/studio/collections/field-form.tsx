@@ -33,6 +33,7 @@ import { useFieldCreateMutation } from '@/lib/client/fields/field-create-mutatio
 import { useFieldUpdateMutation } from '@/lib/client/fields/field-update-mutation';
 import { compatibleInterfaces } from '@/lib/client/fields/interface-compat';
 import { relationOf } from '@/lib/client/relations/relation-kind';
+import { FieldLayoutOptions } from './field-layout-options';
 import { FieldOptions } from './field-options';
 import { NameRules } from './name-rules';
 import { OnDeleteEditor } from './on-delete-editor';
@@ -183,6 +184,13 @@ export function FieldForm({
           </div>
         ))}
       </fieldset>
+      <FieldLayoutOptions
+        draft={draft}
+        set={set}
+        fields={fields}
+        alias={alias && !relation}
+        touched={touched}
+      />
       {relation?.kind === 'm2o' && relation.relation.schema && (
         <OnDeleteEditor relation={relation.relation} />
       )}

@@ -19,6 +19,8 @@ export interface CollectionSchema {
   /** `meta.sort_field`: the field people order items by by hand, or null. */
   sortField: string | null;
   relations: NonNullable<ReturnType<typeof useRelationsQuery>['data']>;
+  /** `meta.item_duplication_fields`: what "Save as copy" takes over; null: every field. */
+  duplicationFields: string[] | null;
   admin: boolean;
   canCreate: boolean;
   canUpdate: boolean;
@@ -62,6 +64,9 @@ export function useCollectionSchema(collection: string) {
       icon: typeof meta?.icon === 'string' && meta.icon ? meta.icon : null,
       sortField: typeof meta?.sort_field === 'string' && meta.sort_field ? meta.sort_field : null,
       relations: relations.data,
+      duplicationFields: Array.isArray(meta?.item_duplication_fields)
+        ? meta.item_duplication_fields.filter((f): f is string => typeof f === 'string')
+        : null,
       admin: isAdmin(p),
       canCreate: can(p, collection, 'create'),
       canUpdate: can(p, collection, 'update'),

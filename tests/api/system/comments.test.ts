@@ -109,6 +109,35 @@ describe('/api/comments', () => {
     expect((await call('GET', `/${c.id}`, admin)).status).toBe(404);
   });
 
+  it("shows a non-admin the authors' names and nothing else of them", async () => {
+    const c = await comment(reader, 1, 'named');
+    const named = await app.request(`/api/users/${c.user_created}`, {
+      method: 'PATCH',
+      token: admin,
+      body: { first_name: 'Rita', last_name: 'Reader' },
+    });
+    expect(named.status).toBe(200);
+    const base = '?filter[collection][_eq]=cm_notes&filter[item][_eq]=1';
+    const res = await call(
+      'GET',
+      `${base}&fields=id,comment,user_created.id,user_created.first_name,user_created.last_name`,
+      other,
+    );
+    expect(res.status).toBe(200);
+    const mine = res.body.data.find((x: { id: string }) => x.id === c.id);
+    expect(mine.user_created).toEqual({
+      id: c.user_created,
+      first_name: 'Rita',
+      last_name: 'Reader',
+    });
+    for (const field of ['email', 'password', 'role', 'token']) {
+      const refused = await call('GET', `${base}&fields=id,user_created.${field}`, other);
+      expect(refused.status).toBe(403);
+    }
+    const probing = await call('GET', `${base}&filter[user_created][email][_eq]=x`, other);
+    expect(probing.status).toBe(403);
+  });
+
   it('lets an admin list every comment', async () => {
     await comment(admin, 2, 'everywhere');
     const res = await call('GET', '?limit=-1', admin);

@@ -61,8 +61,31 @@ describe('field editor drafts', () => {
         special: ['alias', 'no-data'],
         note: null,
         sort: 2,
+        width: 'full',
+        group: null,
+        conditions: null,
+        options: null,
       },
     });
+  });
+
+  it('writes width, group, conditions and layout options, and refuses malformed ones', () => {
+    const draft = {
+      ...emptyDraft('presentation-notice', 'alias'),
+      field: 'heads_up',
+      width: 'half',
+      group: 'details',
+      conditions: '[{"rule":{"status":{"_eq":"draft"}},"hidden":true}]',
+      layoutOptions: '{"text":"Careful","color":"warning"}',
+    };
+    expect(createBody(draft, 3).meta).toMatchObject({
+      width: 'half',
+      group: 'details',
+      conditions: [{ rule: { status: { _eq: 'draft' } }, hidden: true }],
+      options: { text: 'Careful', color: 'warning' },
+    });
+    expect(draftErrors({ ...draft, conditions: '[{"hidden":true}]' })).toEqual(['conditions']);
+    expect(draftErrors({ ...draft, layoutOptions: '[1]' })).toEqual(['layoutOptions']);
   });
 
   it('reads an existing field back into the same draft it was made from', () => {

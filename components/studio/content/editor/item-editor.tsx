@@ -1,6 +1,5 @@
 'use client';
 
-import { ArrowLeft } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { VersionSwitcher } from '@/components/studio/versions/version-switcher';
@@ -14,9 +13,9 @@ import { useLiveItem } from '@/lib/client/items/live-item';
 import type { ItemKey } from '@/lib/client/items/types';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import type { ContentVersion } from '@/lib/client/versions/types';
-import { Link } from '@/lib/i18n/navigation';
 import type { CollectionSchema } from '../use-collection-schema';
 import { newItemDefaults } from './defaults';
+import { ItemBreadcrumbs } from './item-breadcrumbs';
 import { ItemForm } from './item-form';
 import { LiveNotice } from './live-notice';
 import { useEditorSchema } from './use-editor-schema';
@@ -91,13 +90,7 @@ export function ItemEditor({
   return (
     <>
       {!schema.singleton && (
-        <Link
-          href={`/content/${encodeURIComponent(schema.collection)}`}
-          className="mb-3 inline-flex items-center gap-1.5 rounded text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          {t('back', { collection: schema.collection })}
-        </Link>
+        <ItemBreadcrumbs collection={schema.collection} itemKey={isNew ? null : itemKey} />
       )}
       <PageHeader title={title} icon={<CollectionIcon name={schema.icon} className="size-5" />} />
       {existingKey !== null && !isNew && (

@@ -1,6 +1,6 @@
 'use client';
 
-import { History, Save, Trash2 } from 'lucide-react';
+import { History, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -20,7 +20,6 @@ import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { useVersionSaveMutation } from '@/lib/client/versions/version-save-mutation';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/cn';
 import type { CollectionSchema } from '../use-collection-schema';
 import { isServerDefault } from './defaults';
 import { FormField } from './form-field';
@@ -29,6 +28,11 @@ import { ItemActivity } from './item-activity';
 import { RevisionsDrawer } from './revisions-drawer';
 import type { EditorField } from './use-editor-schema';
 import { LeaveDialog, useLeaveGuard } from '@/components/studio/kit/leave-guard';
+import { FormLayout } from './form-layout';
+import { CommentsButton } from './item-comments';
+import { SaveMenu, saveModes, type SaveMode } from './save-menu';
+import { useConditionedFields } from './use-conditioned-fields';
+import { useSaveAsCopy } from './use-save-as-copy';
 
 /** Problem types the item form words itself (messages `ItemEditor.fieldError.<type>`). */
 const FIELD_ERROR_TYPES = [
@@ -79,7 +83,12 @@ export function ItemForm({
       input: { key: ItemKey | null; values: Item },
       handlers: { onSuccess: (saved: Item) => void; onError: (err: unknown) => void },
     ) => {
-      if (!version) return saveItem.mutate(input, handlers);
+      if (!version) {
+        // The save refreshes the item, which starts this form over: what follows a save
+        // (leaving for the list, a new form) must not depend on the form still being there.
+        saveItem.mutateAsync(input).then(handlers.onSuccess, handlers.onError);
+        return;
+      }
       saveDraft.mutate(
         { id: version.id, values: input.values },
         {
@@ -113,6 +122,8 @@ export function ItemForm({
   );
   const formRef = useRef<HTMLFormElement>(null);
   const isNew = itemKey === null;
+  // What the item's values make of each field now (its conditions), hidden ones left out.
+  const { shown, vars } = useConditionedFields(fields, values);
   const payload = buildPayload(fields, initial, values, isNew);
   // A new item starts from its defaults: only what the person changed makes it unsaved.
   const dirty = isNew
@@ -123,22 +134,32 @@ export function ItemForm({
   const canWrite = isNew ? schema.canCreate : schema.canUpdate;
   const base = `/content/${encodeURIComponent(schema.collection)}`;
 
+  const saveCopy = useSaveAsCopy(schema, fields, values, vars);
+  // The keyboard handler is bound once; it calls whatever the latest render's save is.
+  const saveRef = useRef<(mode: SaveMode) => void>(() => undefined);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault();
-        formRef.current?.requestSubmit();
+        if (e.shiftKey && !singleton) saveRef.current('new');
+        else formRef.current?.requestSubmit();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [singleton]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // Dialogs render through portals, but their submit events still bubble here in React.
-    if (e.target !== formRef.current || !canWrite || save.isPending) return;
-    const missing = missingRequired(fields, values, isNew);
+    if (e.target === formRef.current) saveAs('stay');
+  };
+
+  const saveAs = (mode: SaveMode) => {
+    if (mode === 'copy') return saveCopy.run();
+    if (!canWrite || save.isPending) return;
+    const missing = missingRequired(shown, values, isNew);
     if (missing.length) {
       setErrors(Object.fromEntries(missing.map((f) => [f, t('required')])));
       setFormError(t('fixErrors'));
@@ -155,16 +176,23 @@ export function ItemForm({
             title: version ? t('savedToVersion') : isNew ? t('created') : t('saved'),
             variant: 'success',
           });
+          if (mode === 'return') return router.push(base);
+          if (mode === 'new' && isNew) {
+            // Already on the new item's form: start it over for the next one.
+            setValues(initial);
+            return;
+          }
+          if (mode === 'new') return router.push(`${base}/+`);
           if (isNew && !singleton) {
             const key = saved[schema.primaryKey];
             router.replace(`${base}/${encodeURIComponent(String(key))}`);
           }
         },
         onError: (err) => {
-          // The fields the server names as data, kept to those this form shows.
-          const shown = new Set(fields.map((f) => f.field.field));
+          // The fields the server names as data, kept to those this form shows now.
+          const visible = new Set(shown.map((f) => f.field.field));
           const onFields = Object.fromEntries(
-            Object.entries(fieldErrorsOf(err, fieldWording)).filter(([name]) => shown.has(name)),
+            Object.entries(fieldErrorsOf(err, fieldWording)).filter(([name]) => visible.has(name)),
           );
           const placed = Object.keys(onFields).length > 0;
           if (placed) setErrors(onFields);
@@ -178,6 +206,10 @@ export function ItemForm({
       },
     );
   };
+
+  useEffect(() => {
+    saveRef.current = saveAs;
+  });
 
   /** A default the database computes on insert (`now()`): the field stays empty, and says so. */
   const serverDefaultHint = (ef: EditorField) => {
@@ -213,6 +245,13 @@ export function ItemForm({
             {t('history')}
           </Button>
         )}
+        {!isNew && (
+          <CommentsButton
+            collection={schema.collection}
+            itemKey={String(itemKey)}
+            admin={schema.admin}
+          />
+        )}
         {!isNew && !singleton && schema.canDelete && (
           <ConfirmDialog
             title={t('deleteTitle')}
@@ -232,37 +271,32 @@ export function ItemForm({
           />
         )}
         {canWrite && (
-          <Button
-            type="submit"
-            size="sm"
-            disabled={save.isPending || (!dirty && !isNew)}
-            aria-keyshortcuts="Control+S Meta+S"
-          >
-            <Save aria-hidden />
-            {save.isPending ? t('saving') : t('save')}
-          </Button>
+          <SaveMenu
+            pending={save.isPending || saveCopy.isPending}
+            canSave={dirty || isNew}
+            modes={saveModes({ singleton, isNew, canCreate: schema.canCreate })}
+            onSave={saveAs}
+          />
         )}
       </div>
       {formError && <FormAlert>{formError}</FormAlert>}
-      <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
-        {fields.map((ef) => (
-          <div
-            key={ef.field.field}
-            className={cn(ef.field.meta?.width === 'half' ? 'sm:col-span-1' : 'sm:col-span-2')}
-          >
-            <FormField
-              schema={schema}
-              ef={ef}
-              isNew={isNew}
-              itemKey={itemKey}
-              value={values[ef.field.field]}
-              error={errors[ef.field.field]}
-              hint={isNew ? serverDefaultHint(ef) : undefined}
-              onChange={(v) => set(ef.field.field, v)}
-            />
-          </div>
-        ))}
-      </div>
+      <FormLayout
+        fields={shown}
+        values={values}
+        errors={errors}
+        renderField={(ef) => (
+          <FormField
+            schema={schema}
+            ef={ef}
+            isNew={isNew}
+            itemKey={itemKey}
+            value={values[ef.field.field]}
+            error={errors[ef.field.field]}
+            hint={isNew ? serverDefaultHint(ef) : undefined}
+            onChange={(v) => set(ef.field.field, v)}
+          />
+        )}
+      />
       {!schema.admin && canReadActivity && !isNew && (
         <ItemActivity
           open={historyOpen}

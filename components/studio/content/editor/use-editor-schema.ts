@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
+import { hasConditions } from '@/lib/client/fields/conditions';
 import type { Field } from '@/lib/client/fields/types';
 import type { ItemDisplay } from '@/lib/client/items/display-template';
 import { useItemDisplaysQuery } from '@/lib/client/items/item-displays-query';
@@ -15,6 +16,7 @@ import { canField } from '@/lib/client/permissions/can';
 import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
 import type { MyPermissions } from '@/lib/client/permissions/types';
 import type { CollectionSchema } from '../use-collection-schema';
+import { isLayoutField } from './layout-tree';
 
 /** One field of the form, with what its relation (if any) needs to read and show it. */
 export interface EditorField {
@@ -50,13 +52,19 @@ export function useEditorSchema(schema: CollectionSchema) {
   const withRel = useMemo(
     () =>
       schema.fields
-        .filter((f) => !f.meta?.hidden && schema.fieldAllowed('read', f.field))
+        // A hidden field with conditions may be shown by one of them as values change.
+        .filter(
+          (f) => (!f.meta?.hidden || hasConditions(f)) && schema.fieldAllowed('read', f.field),
+        )
         .map((f) => ({
           field: f,
           rel: usableSort(relationalOf(schema.relations, schema.collection, f.field), permissions),
         }))
-        // Aliases without a relation are presentation or groups: nothing to edit.
-        .filter(({ field, rel }) => !isAlias(field) || (rel !== null && rel.kind !== 'm2o')),
+        // Aliases without a relation are presentation or groups: laid out, not edited.
+        .filter(
+          ({ field, rel }) =>
+            !isAlias(field) || (rel !== null && rel.kind !== 'm2o') || isLayoutField(field),
+        ),
     [schema, permissions],
   );
   const targets = useMemo(
@@ -92,7 +100,8 @@ export function useEditorSchema(schema: CollectionSchema) {
     () =>
       fields.flatMap(({ field, rel, relatedPk, display }) => {
         const f = field.field;
-        if (!rel) return [f];
+        // Presentation and group fields hold no data to read.
+        if (!rel) return isAlias(field) ? [] : [f];
         // Lists page through their linked items themselves (see RelatedList).
         if (rel.kind !== 'm2o') return [];
         const extra = rel.related === 'daas_files' ? FILE_FIELDS : [];
