@@ -214,6 +214,11 @@ const FUNCTION_SQL = sql`
     if current_setting('daas.announced', true) is not distinct from tg_table_name then
       return null;
     end if;
+    -- An announced API write tells its activity entries itself (without keys).
+    if tg_table_name = 'daas_activity'
+        and coalesce(current_setting('daas.announced', true), '') <> '' then
+      return null;
+    end if;
     if tg_op = 'TRUNCATE' then
       perform pg_notify('daas_changes', json_build_object('t', tg_table_name, 'a', act, 'k', null)::text);
       return null;

@@ -1,10 +1,11 @@
 import 'server-only';
 import type { BareContext } from '@/lib/core/context';
 import type { ChangeAction } from '@/lib/db/item-changes';
-import { readAccessFor } from '@/lib/items/access';
+import { sql } from 'kysely';
+import { andFilters, readAccessFor } from '@/lib/items/access';
 import type { Query } from '@/lib/items/query';
-import { readMany } from '@/lib/items/read/service';
-import { getSchema } from '@/lib/schema/overview';
+import { readByQuery, readMany } from '@/lib/items/read/service';
+import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
 import { subscriptionReads } from './system';
 
 export type Key = string | number;
@@ -17,6 +18,8 @@ export interface Batch {
   delete: Set<string>;
   /** Every row may be gone (TRUNCATE). */
   cleared: boolean;
+  /** Rows were added whose keys were not told (the activity log of an API write). */
+  fresh: boolean;
   raw: Map<string, Key>;
 }
 
@@ -26,6 +29,7 @@ function emptyBatch(): Batch {
     update: new Set(),
     delete: new Set(),
     cleared: false,
+    fresh: false,
     raw: new Map(),
   };
 }
@@ -62,6 +66,9 @@ export function withKey(query: Query, pk: string): { query: Query; strip: boolea
  * Changes are collected while a read runs and then read together, so a burst of writes costs
  * one read per group, not one per write and subscriber.
  */
+/** New rows read at once for unnamed additions; a fuller read is followed by another. */
+const FRESH_LIMIT = 200;
+
 export class ReadGroup {
   readonly members = new Set<GroupMember>();
   private pending = emptyBatch();
@@ -77,6 +84,7 @@ export class ReadGroup {
     const p = this.pending;
     if (keys === null) {
       if (action === 'delete') p.cleared = true;
+      else if (action === 'create') p.fresh = true;
     } else {
       for (const key of keys) {
         const k = String(key);
@@ -99,7 +107,7 @@ export class ReadGroup {
 
   private hasPending(): boolean {
     const p = this.pending;
-    return p.cleared || p.create.size > 0 || p.update.size > 0 || p.delete.size > 0;
+    return p.cleared || p.fresh || p.create.size > 0 || p.update.size > 0 || p.delete.size > 0;
   }
 
   private async drain(): Promise<void> {
@@ -135,8 +143,9 @@ export class ReadGroup {
     const ctx = { ...bare, schema };
     const pk = schema.collections[this.collection]?.primary;
     if (!pk) throw new Error('collection gone');
-    const keys = [...batch.create, ...batch.update];
     const found = new Map<string, Item>();
+    if (batch.fresh) await this.readFresh(ctx, schema, pk, batch, found);
+    const keys = [...batch.create, ...batch.update].filter((k) => !found.has(k));
     if (keys.length) {
       const readAccess = await readAccessFor(ctx, schema, this.collection);
       const { query } = withKey(this.query, pk);
@@ -147,5 +156,68 @@ export class ReadGroup {
       }
     }
     return { batch, found, pk, texts: new Map() };
+  }
+
+  /** The largest key when the group started or last read new rows; null: not a number key. */
+  private highWater: Promise<number | null> | null = null;
+
+  private async largestKey(ctx: BareContext, schema: SchemaOverview, pk: string) {
+    const type = schema.collections[this.collection]?.fields[pk]?.type;
+    if (type !== 'integer' && type !== 'bigInteger') return null;
+    // Both names come from the schema overview; the value is only the group's bookmark.
+    const { rows } = await sql<{ m: string | number | null }>`select max(${sql.ref(pk)}) as m
+      from ${sql.table(this.collection)}`.execute(ctx.db);
+    return Number(rows[0]?.m ?? 0);
+  }
+
+  /** Marks where "new rows" start: called when the group is made, before any change. */
+  prime(ctx: BareContext, schema: SchemaOverview): void {
+    const pk = schema.collections[this.collection]?.primary;
+    if (!pk || this.highWater) return;
+    this.highWater = this.largestKey(ctx, schema, pk).catch(() => null);
+  }
+
+  /**
+   * Rows added since the last look, as the members may read them (at most FRESH_LIMIT, in
+   * key order): what a write that did not name its keys added.
+   */
+  private async readFresh(
+    ctx: BareContext & { schema: SchemaOverview },
+    schema: SchemaOverview,
+    pk: string,
+    batch: Batch,
+    found: Map<string, Item>,
+  ): Promise<void> {
+    const since = await (this.highWater ?? Promise.resolve(null));
+    const upTo = await this.largestKey(ctx, schema, pk);
+    if (since === null || upTo === null || upTo <= since) return;
+    this.highWater = Promise.resolve(upTo);
+    const readAccess = await readAccessFor(ctx, schema, this.collection);
+    const { query } = withKey(this.query, pk);
+    const range = { [pk]: { _gt: since, _lte: upTo } };
+    const fresh: Query = {
+      ...query,
+      filter: andFilters(query.filter, range),
+      sort: [pk],
+      limit: FRESH_LIMIT,
+      offset: null,
+      page: null,
+      meta: null,
+    };
+    const options = { ...subscriptionReads(this.collection), readAccess };
+    const result = await readByQuery(this.collection, fresh, ctx, options);
+    const rows = result.data as Item[];
+    if (rows.length === FRESH_LIMIT) {
+      // The rest of the range is read next, from the last row taken.
+      this.highWater = Promise.resolve(Number(rows[rows.length - 1][pk]));
+      this.pending.fresh = true;
+    }
+    for (const item of rows) {
+      const key = item[pk];
+      if (typeof key !== 'string' && typeof key !== 'number') continue;
+      found.set(String(key), item);
+      batch.create.add(String(key));
+      batch.raw.set(String(key), key);
+    }
   }
 }

@@ -134,6 +134,7 @@ async function place(sub: Subscription): Promise<boolean> {
   if (!group) {
     group = new ReadGroup(key, sub.collection, sub.query);
     groups.set(key, group);
+    group.prime(ctx, await getSchema(ctx.db));
   }
   group.members.add(sub);
   state.groupOf.set(sub, group);

@@ -5,7 +5,7 @@ import { emitter, itemEvents } from '@/lib/events/emitter';
 import { AppError, invalidField, InvalidPayloadError } from '@/lib/core/errors';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import { announcedAfterCommit, announcesItself } from '@/lib/db/write-notices';
-import { publishItemChanges } from '@/lib/db/item-changes';
+import { publishItemChanges, type ItemChange } from '@/lib/db/item-changes';
 import { readsChanged } from '../read/cache';
 import { andFilters, permissionOf } from '../access';
 import { compileFilter } from '../filter';
@@ -61,11 +61,13 @@ async function inTransaction<T>(
  */
 function announceChanges(collection: string, mutations: Mutation[]): void {
   if (!announcesItself()) return;
-  publishItemChanges(
-    mutations
-      .filter((m) => m.collection === collection)
-      .map((m) => ({ collection, action: m.action, keys: m.keys })),
-  );
+  const changes: ItemChange[] = mutations
+    .filter((m) => m.collection === collection)
+    .map((m) => ({ collection, action: m.action, keys: m.keys }));
+  // The write's activity entries too, without their keys: the trigger on the log stays quiet
+  // for announced writes, or every audited write would notify (one lock for all commits).
+  if (changes.length) changes.push({ collection: 'daas_activity', action: 'create', keys: null });
+  publishItemChanges(changes);
 }
 
 /**
