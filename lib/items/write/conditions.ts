@@ -20,21 +20,21 @@ interface FieldConditions {
 }
 
 /**
- * The fields of a collection whose conditions can make them required or read-only. Hidden
- * and options conditions are presentation: the studio's, not the API's.
+ * The fields of a collection whose conditions can make them required or read-only, with all
+ * their conditions: a later matching condition that only hides the field still replaces an
+ * earlier one that required it, as in the studio and in Directus. Hidden and options are
+ * presentation: the studio's, not the API's.
  */
 export function enforcedConditions(c: CollectionOverview): FieldConditions[] {
   const out: FieldConditions[] = [];
   for (const f of Object.values(c.fields)) {
     const raw = f.meta?.conditions;
     if (!f.schema || !Array.isArray(raw)) continue;
-    const conditions = raw.filter(
-      (x): x is Condition =>
-        isRecord(x) &&
-        isRecord(x.rule) &&
-        (typeof x.required === 'boolean' || typeof x.readonly === 'boolean'),
+    const conditions = raw.filter((x): x is Condition => isRecord(x) && isRecord(x.rule));
+    const enforced = conditions.some(
+      (x) => typeof x.required === 'boolean' || typeof x.readonly === 'boolean',
     );
-    if (conditions.length) out.push({ field: f.field, conditions });
+    if (enforced) out.push({ field: f.field, conditions });
   }
   return out;
 }
@@ -63,9 +63,10 @@ function failed(field: string, type: 'required' | 'readonly') {
 /**
  * Enforces `required` and `readonly` conditions on rows just written, inside the write's
  * transaction. Each rule is a filter evaluated by the database over the row as written,
- * which is the payload merged with the stored item. As in Directus, later matching
- * conditions override earlier ones. A readonly field may not be given on create, nor
- * changed on update (`before` holds the rows as they were).
+ * which is the payload merged with the stored item. As in Directus (and the studio's
+ * editor), the last matching condition decides, as a whole: what it leaves unset is not
+ * required or read-only. A readonly field may not be given on create, nor changed on update
+ * (`before` holds the rows as they were).
  */
 export async function checkConditions(
   ctx: ItemsContext,
@@ -87,18 +88,17 @@ export async function checkConditions(
   for (const { field, conditions } of input.list) {
     for (const row of rows) {
       const key = String(row[c.primary]);
-      let required = false;
-      let readonly = false;
+      let last: Condition | null = null;
       for (const condition of conditions) {
         let matching = cache.get(condition);
         if (!matching) {
           matching = await keysMatching(ctx, target, keys, condition.rule);
           cache.set(condition, matching);
         }
-        if (!matching.has(key)) continue;
-        if (condition.required !== undefined) required = condition.required;
-        if (condition.readonly !== undefined) readonly = condition.readonly;
+        if (matching.has(key)) last = condition;
       }
+      const required = last?.required === true;
+      const readonly = last?.readonly === true;
       if (required && empty(row[field])) throw failed(field, 'required');
       if (readonly && Object.hasOwn(given, field)) {
         const old = input.before?.get(key);

@@ -28,7 +28,7 @@ beforeAll(async () => {
             conditions: [
               {
                 name: 'Needed once published',
-                rule: { status: { _eq: 'published' } },
+                rule: { status: { _in: ['published', 'archived'] } },
                 required: true,
                 hidden: false,
               },
@@ -69,6 +69,10 @@ describe('field conditions', () => {
     });
     const ok = await send('POST', '', { status: 'draft', slug: 'a' });
     expect(ok.status).toBe(201);
+    // Both conditions match an archived post; the last one decides as a whole, and it only
+    // hides the field (as the studio's editor shows it, and as Directus does).
+    const archived = await send('POST', '', { status: 'archived', slug: 'b' });
+    expect(archived.status).toBe(201);
   });
 
   it('evaluates an update over the stored item merged with the payload', async () => {
