@@ -153,8 +153,9 @@ describe('item browser layouts on 100,000 rows', () => {
     const done = board.getByRole('region', { name: 'Done' });
     await todo.getByRole('link', { name: 'event 3', exact: true }).waitFor();
     // n mod 3: 0 → To do, 1 → Doing, 2 → Done; ten of each among 1…30.
-    expect(await todo.getByRole('link').count()).toBe(10);
-    expect(await done.getByRole('link').count()).toBe(10);
+    // Each column reads its own page: wait for each, not only the first.
+    await expect.poll(() => todo.getByRole('link').count()).toBe(10);
+    await expect.poll(() => done.getByRole('link').count()).toBe(10);
     await shot(page, SHOTS, 'kanban-1280');
     await expectAccessible(page);
 

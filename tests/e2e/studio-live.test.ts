@@ -151,7 +151,7 @@ describe('the studio follows changes made elsewhere', () => {
     // A edits through the form.
     await openItem(a, id);
     await a.page.getByLabel('title').fill('Edited by A');
-    await a.page.getByRole('button', { name: 'Save' }).click();
+    await a.page.getByRole('button', { name: 'Save', exact: true }).click();
     await b.page.getByRole('cell', { name: 'Edited by A' }).waitFor({ timeout: LIVE_MS });
     expect(await b.page.getByRole('cell', { name: 'First note' }).count()).toBe(0);
 
