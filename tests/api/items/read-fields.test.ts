@@ -207,8 +207,10 @@ describe('one statement per read', () => {
     const stop = observeQueries((s) => seen.push(s));
     const res = await get(path);
     stop();
-    // What authentication sends never names the collection read.
-    return { ...res, sent: seen.filter((s) => s.includes('"articles"')) };
+    // What authentication sends never names the collection read; the write trigger a first
+    // read puts on the table in the background may land during this one, and is not the read.
+    const read = (s: string) => s.includes('"articles"') && !/^\s*create trigger/i.test(s);
+    return { ...res, sent: seen.filter(read) };
   }
   const relational =
     '/api/items/articles?fields=id,author.name,author.country.name,comments.body,tags.tag_id.name&sort=id';
