@@ -1,4 +1,6 @@
+import http from 'node:http';
 import WebSocket from 'ws';
+import { close, listen } from './node-http';
 
 export type Message = Record<string, any>;
 
@@ -70,3 +72,52 @@ export async function openLine(url: string, headers: Record<string, string> = {}
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether `m` is subscription `uid`'s event `name` (init, create, update, delete). */
+export const eventOf = (uid: string, name: string) => (m: Message) =>
+  m.type === 'subscription' && m.uid === uid && m.event === name;
+
+/** A line that has signed in with `token`. */
+export async function signedInLine(url: string, token: string): Promise<Line> {
+  const line = await openLine(url);
+  line.send({ type: 'auth', access_token: token });
+  await line.next((m) => m.type === 'auth' && m.status === 'ok');
+  return line;
+}
+
+export interface RealtimeServer {
+  /** The base address (http://127.0.0.1:port), once started. */
+  readonly base: string;
+  /** The realtime endpoint's address (ws://…/api/websocket), once started. */
+  readonly url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The realtime endpoint on a plain HTTP server of its own, over the test app's database.
+ * Start it after the app (the modules read its settings on import).
+ */
+export function realtimeServer(): RealtimeServer {
+  let server: http.Server | undefined;
+  let realtime: { close(): void } | undefined;
+  let base = '';
+  return {
+    get base() {
+      return base;
+    },
+    get url() {
+      return base.replace('http:', 'ws:') + '/api/websocket';
+    },
+    async start() {
+      const { attachRealtime } = await import('@/lib/realtime/http');
+      server = http.createServer((_req, res) => res.writeHead(404).end());
+      realtime = attachRealtime(server);
+      base = await listen(server);
+    },
+    async stop() {
+      realtime?.close();
+      if (server) await close(server);
+    },
+  };
+}

@@ -1,27 +1,17 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
-import { close, listen } from '../../helpers/node-http';
 import { createPermittedUser } from '../../helpers/permissions';
-import { openLine, sleep, type Line, type Message } from '../../helpers/realtime';
+import { eventOf, type Line, realtimeServer, signedInLine, sleep } from '../../helpers/realtime';
 
 const app = setupTestApp();
-let server: http.Server;
-let realtimeServer: { close(): void };
-let wsUrl: string;
+const realtime = realtimeServer();
 let admin: string;
 const collection = `rta_${crypto.randomBytes(4).toString('hex')}`;
 
-const event = (uid: string, name: string) => (m: Message) =>
-  m.type === 'subscription' && m.uid === uid && m.event === name;
+const event = eventOf;
 
-async function signedIn(token: string): Promise<Line> {
-  const line = await openLine(wsUrl);
-  line.send({ type: 'auth', access_token: token });
-  await line.next((m) => m.type === 'auth' && m.status === 'ok');
-  return line;
-}
+const signedIn = (token: string): Promise<Line> => signedInLine(realtime.url, token);
 
 async function createItem(token: string, title: string) {
   const res = await app.request(`/api/items/${collection}`, {
@@ -41,16 +31,10 @@ beforeAll(async () => {
     body: { collection, fields: [{ field: 'title', type: 'string' }] },
   });
   expect(made.status).toBe(201);
-  const { attachRealtime } = await import('@/lib/realtime/http');
-  server = http.createServer((_req, res) => res.writeHead(404).end());
-  realtimeServer = attachRealtime(server);
-  wsUrl = (await listen(server)).replace('http:', 'ws:') + '/api/websocket';
+  await realtime.start();
 });
 
-afterAll(async () => {
-  realtimeServer?.close();
-  await close(server);
-});
+afterAll(() => realtime.stop());
 
 describe('realtime on the activity log', () => {
   it('streams a new activity entry to an administrator as the write commits', async () => {

@@ -1,29 +1,22 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
-import { close, listen } from '../../helpers/node-http';
 import { createPermittedUser } from '../../helpers/permissions';
-import { openLine, sleep, type Line, type Message } from '../../helpers/realtime';
+import { eventOf, type Line, realtimeServer, signedInLine, sleep } from '../../helpers/realtime';
 import { createUser } from '../../helpers/users';
 
 // Subscribers whose reads would show the same thing share one read per batch of changes.
 // These cases pin down that sharing never lets one caller see what only another may.
 
 const app = setupTestApp();
-let server: http.Server;
-let realtimeServer: { close(): void };
-let wsUrl: string;
+const realtime = realtimeServer();
 let admin: string;
 const collection = `rtg_${crypto.randomBytes(4).toString('hex')}`;
 
-const created = (uid: string) => (m: Message) =>
-  m.type === 'subscription' && m.uid === uid && m.event === 'create';
+const created = (uid: string) => eventOf(uid, 'create');
 
 async function subscribed(token: string, uid: string, query: object = {}): Promise<Line> {
-  const line = await openLine(wsUrl);
-  line.send({ type: 'auth', access_token: token });
-  await line.next((m) => m.type === 'auth' && m.status === 'ok');
+  const line = await signedInLine(realtime.url, token);
   line.send({ type: 'subscribe', collection, uid, query: { fields: ['*'], ...query } });
   await line.next((m) => m.uid === uid && m.event === 'init');
   return line;
@@ -55,16 +48,10 @@ beforeAll(async () => {
     },
   });
   expect(made.status).toBe(201);
-  const { attachRealtime } = await import('@/lib/realtime/http');
-  server = http.createServer((_req, res) => res.writeHead(404).end());
-  realtimeServer = attachRealtime(server);
-  wsUrl = (await listen(server)).replace('http:', 'ws:') + '/api/websocket';
+  await realtime.start();
 });
 
-afterAll(async () => {
-  realtimeServer?.close();
-  await close(server);
-});
+afterAll(() => realtime.stop());
 
 describe('realtime read groups', () => {
   it('gives two users of one role the same events, and a user moved to another role only what it may read now', async () => {

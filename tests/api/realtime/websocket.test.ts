@@ -1,28 +1,25 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setupTestApp } from '../../helpers/app';
-import { close, listen } from '../../helpers/node-http';
 import { createPermittedUser } from '../../helpers/permissions';
-import { openLine, sleep, type Line, type Message } from '../../helpers/realtime';
+import {
+  eventOf,
+  openLine,
+  type Line,
+  realtimeServer,
+  signedInLine,
+  sleep,
+} from '../../helpers/realtime';
 
 const app = setupTestApp();
-let server: http.Server;
-let realtimeServer: { close(): void };
-let wsUrl: string;
+const realtime = realtimeServer();
 let admin: string;
 const collection = `rt_${crypto.randomBytes(4).toString('hex')}`;
 
-const event = (uid: string, name: string) => (m: Message) =>
-  m.type === 'subscription' && m.uid === uid && m.event === name;
+const event = eventOf;
 
-async function signedIn(token: string): Promise<Line> {
-  const line = await openLine(wsUrl);
-  line.send({ type: 'auth', access_token: token });
-  await line.next((m) => m.type === 'auth' && m.status === 'ok');
-  return line;
-}
+const signedIn = (token: string): Promise<Line> => signedInLine(realtime.url, token);
 
 beforeAll(async () => {
   admin = await app.adminToken();
@@ -39,16 +36,10 @@ beforeAll(async () => {
     },
   });
   expect(made.status).toBe(201);
-  const { attachRealtime } = await import('@/lib/realtime/http');
-  server = http.createServer((_req, res) => res.writeHead(404).end());
-  realtimeServer = attachRealtime(server);
-  wsUrl = (await listen(server)).replace('http:', 'ws:') + '/api/websocket';
+  await realtime.start();
 });
 
-afterAll(async () => {
-  realtimeServer?.close();
-  await close(server);
-});
+afterAll(() => realtime.stop());
 
 describe('realtime protocol errors and hostile input', () => {
   it('answers a bad JSON frame with INVALID_PAYLOAD and stays open', async () => {
@@ -80,7 +71,7 @@ describe('realtime protocol errors and hostile input', () => {
   });
 
   it('refuses an anonymous subscription and a bad token, and closes on the bad token', async () => {
-    const anonymous = await openLine(wsUrl);
+    const anonymous = await openLine(realtime.url);
     anonymous.send({ type: 'subscribe', collection, uid: 'a' });
     const refused = await anonymous.next((m) => m.uid === 'a');
     expect(refused).toMatchObject({
@@ -126,15 +117,15 @@ describe('realtime sign-in with the session cookie', () => {
   }
 
   it('signs in with the cookie of a page of this origin, without an auth message', async () => {
-    const origin = new URL(wsUrl.replace('ws:', 'http:')).origin;
-    const line = await openLine(wsUrl, { cookie: await sessionCookie(), origin });
+    const origin = new URL(realtime.url.replace('ws:', 'http:')).origin;
+    const line = await openLine(realtime.url, { cookie: await sessionCookie(), origin });
     line.send({ type: 'subscribe', collection, uid: 'k' });
     expect(await line.next((m) => m.uid === 'k')).toMatchObject({ event: 'init' });
     line.close();
   });
 
   it("ignores the cookie when another site's page opens the connection", async () => {
-    const line = await openLine(wsUrl, {
+    const line = await openLine(realtime.url, {
       cookie: await sessionCookie(),
       origin: 'https://elsewhere.example',
     });
