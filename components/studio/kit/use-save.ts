@@ -123,6 +123,15 @@ export function useSave<V, R>(
       });
   }
 
+  /** Drops one field's message: the person changed that field since. */
+  function clearField(name: string) {
+    setErrors((prev) => {
+      if (!(name in prev.fields)) return prev;
+      const { [name]: _dropped, ...rest } = prev.fields;
+      return { ...prev, fields: rest };
+    });
+  }
+
   function reset() {
     setErrors(NO_ERRORS);
     mutation.reset();
@@ -132,6 +141,7 @@ export function useSave<V, R>(
     mutate,
     mutateAsync,
     check,
+    clearField,
     reset,
     errors,
     /** The summary for the form's alert, null while nothing failed. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../fetcher';
 import { revisionKeys } from '../revisions/keys';
 import { itemKeys } from './keys';
@@ -21,19 +21,24 @@ export interface SaveItemInput {
 export function useItemSaveMutation(collection: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ key, values }: SaveItemInput): Promise<Item> => {
-      const base = `/api/items/${encodeURIComponent(collection)}`;
-      const body = await apiFetch<{ data: Item }>(
-        key === null ? base : `${base}/${encodeURIComponent(String(key))}`,
-        { method: key === null ? 'POST' : 'PATCH', body: values },
-      );
-      return body.data;
-    },
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: itemKeys.all }),
-        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
-      ]);
-    },
+    mutationFn: (input: SaveItemInput) => saveItem(collection, input),
+    onSuccess: () => afterItemSave(queryClient),
   });
+}
+
+/** POST (new) or PATCH (existing) of one item; the saved item. */
+export async function saveItem(collection: string, { key, values }: SaveItemInput): Promise<Item> {
+  const base = `/api/items/${encodeURIComponent(collection)}`;
+  const body = await apiFetch<{ data: Item }>(
+    key === null ? base : `${base}/${encodeURIComponent(String(key))}`,
+    { method: key === null ? 'POST' : 'PATCH', body: values },
+  );
+  return body.data;
+}
+
+export async function afterItemSave(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: itemKeys.all }),
+    queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
+  ]);
 }

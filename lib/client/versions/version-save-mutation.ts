@@ -8,13 +8,19 @@ import { versionKeys } from './keys';
 export function useVersionSaveMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { id: string; values: Record<string, unknown> }) =>
-      (
-        await apiFetch<{ data: Record<string, unknown> }>(`/api/versions/${input.id}/save`, {
-          method: 'POST',
-          body: input.values,
-        })
-      ).data,
+    mutationFn: saveToVersion,
     onSuccess: () => client.invalidateQueries({ queryKey: versionKeys.root }),
   });
+}
+
+export async function saveToVersion(input: {
+  id: string;
+  values: Record<string, unknown>;
+}): Promise<Record<string, unknown>> {
+  return (
+    await apiFetch<{ data: Record<string, unknown> }>(`/api/versions/${input.id}/save`, {
+      method: 'POST',
+      body: input.values,
+    })
+  ).data;
 }

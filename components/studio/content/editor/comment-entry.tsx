@@ -7,7 +7,6 @@ import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
 import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
 import { useCommentDeleteMutation } from '@/lib/client/comments/comment-delete-mutation';
 import { useCommentUpdateMutation } from '@/lib/client/comments/comment-update-mutation';
 import type { ItemComment } from '@/lib/client/comments/types';
@@ -37,7 +36,12 @@ export function CommentEntry({
     saved: t('updated'),
     failed: t('updateFailed'),
   });
-  const remove = useCommentDeleteMutation(comment.collection, comment.item);
+  // The confirmation shows a failure itself: the toast says only that it worked.
+  const remove = useSave(useCommentDeleteMutation(comment.collection, comment.item), {
+    saved: t('deleted'),
+    failed: t('deleteFailed'),
+    inline: true,
+  });
   const author = authorName(comment, t('unknownUser'));
   const created = comment.date_created ? new Date(comment.date_created) : null;
 
@@ -83,11 +87,7 @@ export function CommentEntry({
             <ConfirmDialog
               title={t('deleteTitle')}
               description={t('deleteDescription')}
-              onConfirm={() =>
-                remove.mutateAsync(comment.id).then(() => {
-                  toast({ title: t('deleted'), variant: 'success' });
-                })
-              }
+              onConfirm={() => remove.mutateAsync(comment.id)}
               trigger={
                 <Button
                   type="button"

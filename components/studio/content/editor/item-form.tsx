@@ -1,23 +1,18 @@
 'use client';
 
 import { History, Trash2 } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/studio/kit/confirm-dialog';
 import { FormAlert } from '@/components/studio/kit/form-alert';
-import { useErrorMessage } from '@/components/studio/kit/use-error-message';
+import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { ApiError, type ApiFieldError } from '@/lib/client/fetcher';
-import { fieldErrorsOf } from '@/lib/client/field-errors';
+import type { ApiFieldError } from '@/lib/client/fetcher';
 import { useItemDeleteMutation } from '@/lib/client/items/item-delete-mutation';
-import { useItemSaveMutation } from '@/lib/client/items/item-save-mutation';
-import { itemKeys } from '@/lib/client/items/keys';
+import { useItemFormSaveMutation } from '@/lib/client/items/item-form-save-mutation';
 import { can } from '@/lib/client/permissions/can';
 import { usePermissionsMeQuery } from '@/lib/client/permissions/permissions-me-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
-import { useVersionSaveMutation } from '@/lib/client/versions/version-save-mutation';
 import type { Item, ItemKey } from '@/lib/client/items/types';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { CollectionSchema } from '../use-collection-schema';
@@ -71,39 +66,11 @@ export function ItemForm({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const t = useTranslations('ItemEditor');
-  const errorMessage = useErrorMessage();
   const router = useRouter();
-  const saveItem = useItemSaveMutation(schema.collection);
-  const saveDraft = useVersionSaveMutation();
-  const queryClient = useQueryClient();
-  // One save for both targets, so pending states and error handling are shared.
-  const save = {
-    isPending: saveItem.isPending || saveDraft.isPending,
-    mutate: (
-      input: { key: ItemKey | null; values: Item },
-      handlers: { onSuccess: (saved: Item) => void; onError: (err: unknown) => void },
-    ) => {
-      if (!version) {
-        // The save refreshes the item, which starts this form over: what follows a save
-        // (leaving for the list, a new form) must not depend on the form still being there.
-        saveItem.mutateAsync(input).then(handlers.onSuccess, handlers.onError);
-        return;
-      }
-      saveDraft.mutate(
-        { id: version.id, values: input.values },
-        {
-          onSuccess: async (saved) => {
-            await queryClient.invalidateQueries({ queryKey: itemKeys.details(schema.collection) });
-            handlers.onSuccess(saved);
-          },
-          onError: handlers.onError,
-        },
-      );
-    },
-  };
-  const remove = useItemDeleteMutation(schema.collection);
   const [values, setValues] = useState<Item>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // What the item's values make of each field now (its conditions), hidden ones left out.
+  const { shown, vars } = useConditionedFields(fields, values);
+  const shownNames = new Set(shown.map((f) => f.field.field));
   // The studio's words for what the server found wrong with a field, in the user's language;
   // a validation rule's operator (`_eq`...) reads as a broken rule.
   const fieldWording = ({ type }: ApiFieldError) => {
@@ -112,7 +79,21 @@ export function ItemForm({
       ? t(`fieldError.${key as (typeof FIELD_ERROR_TYPES)[number]}`)
       : undefined;
   };
-  const [formError, setFormError] = useState<string | null>(null);
+  const save = useSave(useItemFormSaveMutation(schema.collection, version?.id ?? null), {
+    saved: ({ key }) => (version ? t('savedToVersion') : key === null ? t('created') : t('saved')),
+    failed: t('saveFailed'),
+    invalid: t('fixErrors'),
+    wording: fieldWording,
+    // Only the fields this form shows now can carry a message; the alert says the rest.
+    mapFields: (found) =>
+      Object.fromEntries(Object.entries(found).filter(([name]) => shownNames.has(name))),
+  });
+  // The confirmation shows a failure itself: the toast says only that it worked.
+  const remove = useSave(useItemDeleteMutation(schema.collection), {
+    saved: t('deleted'),
+    failed: t('deleteFailed'),
+    inline: true,
+  });
   const [historyOpen, setHistoryOpen] = useState(false);
   // Revisions are for administrators; others who may read the activity log see that instead.
   const canReadActivity = can(
@@ -122,8 +103,6 @@ export function ItemForm({
   );
   const formRef = useRef<HTMLFormElement>(null);
   const isNew = itemKey === null;
-  // What the item's values make of each field now (its conditions), hidden ones left out.
-  const { shown, vars } = useConditionedFields(fields, values);
   const payload = buildPayload(fields, initial, values, isNew);
   // A new item starts from its defaults: only what the person changed makes it unsaved.
   const dirty = isNew
@@ -160,50 +139,25 @@ export function ItemForm({
     if (mode === 'copy') return saveCopy.run();
     if (!canWrite || save.isPending) return;
     const missing = missingRequired(shown, values, isNew);
-    if (missing.length) {
-      setErrors(Object.fromEntries(missing.map((f) => [f, t('required')])));
-      setFormError(t('fixErrors'));
-      return;
-    }
+    if (!save.check(Object.fromEntries(missing.map((f) => [f, t('required')])))) return;
     if (!dirty && !isNew) return;
-    setErrors({});
-    setFormError(null);
-    save.mutate(
-      { key: itemKey, values: payload },
-      {
-        onSuccess: (saved) => {
-          toast({
-            title: version ? t('savedToVersion') : isNew ? t('created') : t('saved'),
-            variant: 'success',
-          });
-          if (mode === 'return') return router.push(base);
-          if (mode === 'new' && isNew) {
-            // Already on the new item's form: start it over for the next one.
-            setValues(initial);
-            return;
-          }
-          if (mode === 'new') return router.push(`${base}/+`);
-          if (isNew && !singleton) {
-            const key = saved[schema.primaryKey];
-            router.replace(`${base}/${encodeURIComponent(String(key))}`);
-          }
-        },
-        onError: (err) => {
-          // The fields the server names as data, kept to those this form shows now.
-          const visible = new Set(shown.map((f) => f.field.field));
-          const onFields = Object.fromEntries(
-            Object.entries(fieldErrorsOf(err, fieldWording)).filter(([name]) => visible.has(name)),
-          );
-          const placed = Object.keys(onFields).length > 0;
-          if (placed) setErrors(onFields);
-          toast({ title: t('saveFailed'), description: errorMessage(err), variant: 'error' });
-          setFormError(
-            placed
-              ? t('fixErrors')
-              : errorMessage(err) + (err instanceof ApiError ? ` ${err.message}` : ''),
-          );
-        },
+    // The save refreshes the item, which starts this form over: what follows a save (leaving
+    // for the list, a new form) must not depend on the form still being there.
+    save.mutateAsync({ key: itemKey, values: payload }).then(
+      (saved) => {
+        if (mode === 'return') return router.push(base);
+        if (mode === 'new' && isNew) {
+          // Already on the new item's form: start it over for the next one.
+          setValues(initial);
+          return;
+        }
+        if (mode === 'new') return router.push(`${base}/+`);
+        if (isNew && !singleton) {
+          const key = saved[schema.primaryKey];
+          router.replace(`${base}/${encodeURIComponent(String(key))}`);
+        }
       },
+      () => undefined, // told by the toast, the alert and the fields
     );
   };
 
@@ -221,8 +175,11 @@ export function ItemForm({
 
   const set = (name: string, value: unknown) => {
     setValues((prev) => ({ ...prev, [name]: value }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    save.clearField(name);
   };
+  const errors = save.errors.fields;
+  // Problems on fields: the fields say which; else the server's reason.
+  const formError = Object.keys(errors).length ? t('fixErrors') : save.message;
 
   return (
     <form
@@ -256,12 +213,7 @@ export function ItemForm({
           <ConfirmDialog
             title={t('deleteTitle')}
             description={t('deleteDescription', { key: String(itemKey) })}
-            onConfirm={() =>
-              remove.mutateAsync(itemKey).then(() => {
-                toast({ title: t('deleted'), variant: 'success' });
-                router.replace(base);
-              })
-            }
+            onConfirm={() => remove.mutateAsync(itemKey).then(() => router.replace(base))}
             trigger={
               <Button type="button" variant="outline" size="sm">
                 <Trash2 aria-hidden />
