@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ErrorState } from '@/components/studio/kit/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Pagination } from '@/components/studio/kit/pagination';
 import {
   Dialog,
@@ -38,7 +38,6 @@ export function ItemActivity({
   const actionLabel = useActionLabel();
   const [page, setPage] = useState(1);
   const activity = useActivityQuery(useActiveScope(), { collection, item: itemKey }, page, PAGE);
-  const entries = activity.data?.entries;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-xl">
@@ -46,37 +45,36 @@ export function ItemActivity({
           <DialogTitle>{t('activityTitle')}</DialogTitle>
           <DialogDescription>{t('activityDescription')}</DialogDescription>
         </DialogHeader>
-        {activity.error && !entries ? (
-          <ErrorState
-            error={activity.error}
-            onRetry={activity.refetch}
-            retrying={activity.isFetching}
-          />
-        ) : !entries ? (
-          <div className="space-y-2" aria-hidden>
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('activityEmpty')}</p>
-        ) : (
-          <ol aria-label={t('activityTitle')} className="divide-y rounded-md border">
-            {entries.map((e) => (
-              <li key={e.id} className="flex flex-wrap items-baseline gap-x-3 px-3 py-2 text-sm">
-                <span className="font-medium" title={e.action}>
-                  {actionLabel(e.action)}
-                </span>
-                <span className="text-muted-foreground">
-                  {format.dateTime(new Date(e.timestamp), {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                  })}
-                </span>
-                {e.comment && <span className="basis-full">{e.comment}</span>}
-              </li>
-            ))}
-          </ol>
-        )}
+        <QueryState
+          query={activity}
+          isEmpty={(data) => data.entries.length === 0}
+          loading={
+            <div className="space-y-2" aria-hidden>
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          }
+          empty={<p className="text-sm text-muted-foreground">{t('activityEmpty')}</p>}
+        >
+          {(data) => (
+            <ol aria-label={t('activityTitle')} className="divide-y rounded-md border">
+              {data.entries.map((e) => (
+                <li key={e.id} className="flex flex-wrap items-baseline gap-x-3 px-3 py-2 text-sm">
+                  <span className="font-medium" title={e.action}>
+                    {actionLabel(e.action)}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {format.dateTime(new Date(e.timestamp), {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
+                  </span>
+                  {e.comment && <span className="basis-full">{e.comment}</span>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </QueryState>
         <Pagination
           page={page}
           pageSize={PAGE}

@@ -3,7 +3,7 @@
 import { MessageSquare } from 'lucide-react';
 import { useNow, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { ErrorState } from '@/components/studio/kit/data-state';
+import { QueryState } from '@/components/studio/kit/data-state';
 import { Pagination } from '@/components/studio/kit/pagination';
 import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
@@ -93,32 +93,31 @@ export function ItemComments({
             {t('add')}
           </Button>
         </form>
-        {comments.error && !rows ? (
-          <ErrorState
-            error={comments.error}
-            onRetry={comments.refetch}
-            retrying={comments.isFetching}
-          />
-        ) : !rows ? (
-          <div className="space-y-2" aria-hidden>
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('empty')}</p>
-        ) : (
-          <ol aria-label={t('title')} className="divide-y rounded-md border">
-            {rows.map((c) => (
-              <li key={c.id}>
-                <CommentEntry
-                  comment={c}
-                  now={now}
-                  mayChange={admin || (me !== undefined && c.user_created?.id === me.id)}
-                />
-              </li>
-            ))}
-          </ol>
-        )}
+        <QueryState
+          query={comments}
+          isEmpty={(data) => data.data.length === 0}
+          loading={
+            <div className="space-y-2" aria-hidden>
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+            </div>
+          }
+          empty={<p className="text-sm text-muted-foreground">{t('empty')}</p>}
+        >
+          {(data) => (
+            <ol aria-label={t('title')} className="divide-y rounded-md border">
+              {data.data.map((c) => (
+                <li key={c.id}>
+                  <CommentEntry
+                    comment={c}
+                    now={now}
+                    mayChange={admin || (me !== undefined && c.user_created?.id === me.id)}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+        </QueryState>
         <Pagination
           page={page}
           pageSize={COMMENTS_PAGE}
