@@ -13,6 +13,7 @@ import { useMfaVerifyMutation } from '@/lib/client/auth/mfa-verify-mutation';
 import { FormAlert } from './form-alert';
 import { QrCode } from './qr-code';
 import { useErrorMessage } from './use-error-message';
+import { useSave } from './use-save';
 
 interface StepProps {
   /** The session is at assurance level 2: go on into the studio. */
@@ -111,10 +112,20 @@ export function OtpStep({ onDone, onCancel }: StepProps) {
 }
 
 /** MFA is required and nothing is enrolled: set up an app, then sign in with its first code. */
-export function EnrolStep({ password, onDone, onCancel }: StepProps & { password: string }) {
+export function EnrolStep({
+  password,
+  onDone,
+  onCancel,
+  saved = null,
+}: StepProps & {
+  password: string;
+  /** The toast once the factor is on (the profile); none while signing in. */
+  saved?: string | null;
+}) {
   const t = useTranslations('Login');
   const generate = useTfaGenerateMutation();
-  const enrol = useTfaEnrolMutation();
+  // The code form shows a refusal itself.
+  const enrol = useSave(useTfaEnrolMutation(), { saved, failed: null });
   const { mutate: start } = generate;
 
   useEffect(() => start(password), [start, password]);

@@ -20,8 +20,11 @@ export const NO_ERRORS: FormErrors = { general: null, fields: {} };
 export interface SaveMessages<V, R> {
   /** The success toast's title; null (or a function returning null) shows none. */
   saved: string | null | ((vars: V, data: R) => string | null);
-  /** The failure toast's title; the description is the server's message. */
-  failed?: string;
+  /**
+   * The failure toast's title; the description is the server's message. null: no failure
+   * toast, for a form that shows the reason itself and where a toast would say it twice.
+   */
+  failed?: string | null;
   /**
    * The form shows `message` in its own alert: the failure toast then gives only its title,
    * so the server's words appear once on the page.
@@ -95,6 +98,7 @@ export function useSave<V, R>(
         const fields = fieldErrorsOf(error, messages.wording);
         const general = errorMessage(error);
         setErrors({ general, fields: messages.mapFields?.(fields, error) ?? fields });
+        if (messages.failed === null) throw error;
         toast({
           title: messages.failed ?? common('saveFailed'),
           description: messages.inline

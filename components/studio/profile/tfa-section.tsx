@@ -7,7 +7,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
 import { useTfaDisableMutation } from '@/lib/client/profile/tfa-disable-mutation';
 import type { Profile } from '@/lib/client/profile/types';
 import { ApiError } from '@/lib/client/fetcher';
@@ -109,13 +108,7 @@ export function TfaSection({ profile }: { profile: Profile }) {
 
       {step === 'enrol' && (
         <div className="flex max-w-sm flex-col gap-3">
-          <EnrolStep
-            password={password}
-            onDone={() => {
-              cancel();
-              toast({ title: t('tfaEnabled'), variant: 'success' });
-            }}
-          />
+          <EnrolStep password={password} saved={t('tfaEnabled')} onDone={cancel} />
           <Button type="button" variant="ghost" onClick={cancel}>
             {t('cancel')}
           </Button>
