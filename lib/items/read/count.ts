@@ -50,6 +50,8 @@ export interface CountedRow {
   estimate: string | number | null;
   /** The table has no statistics to estimate from (asked only by the `estimated` mode). */
   nostats?: boolean | null;
+  /** The table's statistics as the planner sees them (`estimated` mode): see statisticsKey. */
+  stats?: string | null;
 }
 
 export interface CountInput extends CountScope {
@@ -78,6 +80,40 @@ async function planRows(db: Db, query: RawBuilder<unknown>): Promise<number> {
     Plan: { 'Plan Rows': number };
   }[];
   return Math.max(0, Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+/**
+ * Planner estimates of filtered rows, by statement and the table's statistics (statisticsKey).
+ * The planner's guess is the filter's selectivity (from statistics that ANALYZE rewrites,
+ * along with the rows and pages the key holds) times the table's size now, so an entry
+ * answers what EXPLAIN would while the key is the same: a person paging through a filtered
+ * list costs one EXPLAIN, not one per page. The age limit covers what the key does not see
+ * (another table's statistics, read by a relational filter).
+ */
+const PLAN_TTL_MS = 60_000;
+const PLAN_MAX = 500;
+const plannedRows = new Map<string, { rows: number; at: number }>();
+
+async function estimateRows(
+  db: Db,
+  query: RawBuilder<unknown>,
+  statistics: string | null | undefined,
+): Promise<number> {
+  if (!statistics) return planRows(db, query);
+  const compiled = query.compile(db);
+  const parameters = JSON.stringify(compiled.parameters, (_key, v: unknown) =>
+    typeof v === 'bigint' ? v.toString() : v,
+  );
+  const key = `${statistics}\u0000${compiled.sql}\u0000${parameters}`;
+  const hit = plannedRows.get(key);
+  if (hit && Date.now() - hit.at < PLAN_TTL_MS) return hit.rows;
+  const rows = await planRows(db, query);
+  if (plannedRows.size >= PLAN_MAX) {
+    const oldest = plannedRows.keys().next().value;
+    if (oldest !== undefined) plannedRows.delete(oldest);
+  }
+  plannedRows.set(key, { rows, at: Date.now() });
+  return rows;
 }
 
 /**
@@ -113,7 +149,17 @@ function noStatistics(table: string): RawBuilder<boolean> {
 }
 
 /**
- * Select-list columns `total`, `visible`, `estimate` (and `nostats` for `estimated`) that
+ * The table's statistics as the planner reads them (rows and pages at the last ANALYZE, pages
+ * now): a filtered estimate stays what it was while this does.
+ */
+function statisticsKey(table: string): RawBuilder<string | null> {
+  return sql<
+    string | null
+  >`(select c.reltuples::text || '/' || c.relpages || '/' || (pg_relation_size(c.oid) / current_setting('block_size')::int8) from pg_class as c where c.oid = to_regclass(quote_ident(${table})))`;
+}
+
+/**
+ * Select-list columns `total`, `visible`, `estimate` (and `nostats`, `stats` for `estimated`) that
  * compute meta inside the read's one statement; null for `planned`, whose EXPLAIN is a
  * statement of its own by nature. `nostats` rides along so that a count over the cap needs
  * no second round trip to learn whether the catalogue can be trusted.
@@ -134,8 +180,9 @@ export function countColumns(scope: CountScope): RawBuilder<unknown> | null {
       : count(w);
   const total = sameRows ? wholeCount(where) : count(where);
   const all = sameRows ? sql`null::int8` : wholeCount(visible);
-  const stats = mode === 'estimated' ? noStatistics(table) : sql`null::boolean`;
-  return sql`${total} as total, ${all} as visible, ${estimate ?? sql`null::int8`} as estimate, ${stats} as nostats`;
+  const noStats = mode === 'estimated' ? noStatistics(table) : sql`null::boolean`;
+  const stats = mode === 'estimated' ? statisticsKey(table) : sql`null::text`;
+  return sql`${total} as total, ${all} as visible, ${estimate ?? sql`null::int8`} as estimate, ${noStats} as nostats, ${stats} as stats`;
 }
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
@@ -181,7 +228,8 @@ async function fromCounted(
         ? Promise.resolve(counted.nostats)
         : unanalysed(db, input.table);
     if (await missingStats) return countUpToCap(input, w);
-    return { value: await planRows(db, sql`select 1 from ${from} where ${w}`), estimated: true };
+    const rows = await estimateRows(db, sql`select 1 from ${from} where ${w}`, counted.stats);
+    return { value: rows, estimated: true };
   };
   const beyond = async (w: RawBuilder<boolean>, whole: boolean): Promise<Estimate> => {
     if (whole && table !== null && over(table)) return { value: table, estimated: true };

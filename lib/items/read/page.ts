@@ -80,7 +80,7 @@ async function selectPage(
   }
   const res = await sql<
     CountedRow & PageRow
-  >`select m.total, m.visible, m.estimate, m.nostats, p.item, p.more from (select ${columns}) as m left join (${pageSql(rc, input)}) as p on true`.execute(
+  >`select m.total, m.visible, m.estimate, m.nostats, m.stats, p.item, p.more from (select ${columns}) as m left join (${pageSql(rc, input)}) as p on true`.execute(
     ctx.db,
   );
   return { ...splitPage(res.rows, input.window), counted: res.rows[0] };

@@ -137,6 +137,39 @@ describe('a filtered count over the cap on an analysed table', () => {
   });
 });
 
+describe('paging through a filtered list over the cap', () => {
+  it('asks the planner for the first page only, and again once ANALYZE changed the statistics', async () => {
+    await exec(`create table cs_paged (id serial primary key, kind text)`);
+    await exec(`insert into cs_paged (kind) select 'a' from generate_series(1, 30000)`);
+    await exec(`analyze cs_paged`);
+    const { observeQueries } = await import('@/lib/db/client');
+    const page = async (offset: number) => {
+      const seen: string[] = [];
+      const stop = observeQueries((s) => seen.push(s));
+      const res = await get(
+        `/api/items/cs_paged?fields=id&limit=10&offset=${offset}&filter[kind][_eq]=a`,
+        admin,
+      );
+      stop();
+      expect(res.status).toBe(200);
+      expect(res.body.data).toHaveLength(10);
+      expect(res.body.meta.total_estimated).toBe(true);
+      return { total: res.body.meta.total, explains: seen.filter((s) => /^explain/.test(s)) };
+    };
+    const first = await page(20);
+    expect(first.explains).toHaveLength(1);
+    expect(first.total).toBeGreaterThan(25_000);
+    const second = await page(40);
+    expect(second.explains).toHaveLength(0);
+    expect(second.total).toBe(first.total);
+    await exec(`insert into cs_paged (kind) select 'a' from generate_series(1, 30000)`);
+    await exec(`analyze cs_paged`);
+    const grown = await page(60);
+    expect(grown.explains).toHaveLength(1);
+    expect(grown.total).toBeGreaterThan(55_000);
+  });
+});
+
 describe('the last page under an estimate', () => {
   it('is known to be the last: a full page with no row after it settles the total', async () => {
     await exec(`create table cs_last (id serial primary key, n integer)`);
