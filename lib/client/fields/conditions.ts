@@ -1,3 +1,4 @@
+import { isRecord } from '../guards';
 import { matchesFilter, type FilterVariables } from '../items/match-filter';
 import type { Field } from './types';
 
@@ -10,9 +11,6 @@ export interface FieldCondition {
   required?: boolean;
   options?: Record<string, unknown>;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The well-formed conditions of a field; anything else in the list is ignored. */
 export function conditionsOf(field: Field): FieldCondition[] {

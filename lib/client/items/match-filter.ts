@@ -1,3 +1,5 @@
+import { isRecord } from '../guards';
+
 /**
  * A Directus filter evaluated in the browser over one item's current values, for what the
  * form decides while someone types (field conditions). The server stays the guard: it
@@ -11,11 +13,6 @@ export interface FilterVariables {
   policies?: string[];
   now?: Date;
 }
-
-type Values = Record<string, unknown>;
-
-const isRecord = (v: unknown): v is Values =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const empty = (v: unknown) =>
   v === null ||
