@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { QueryState } from '@/components/studio/kit/data-state';
+import { LoadingState, QueryState } from '@/components/studio/kit/data-state';
 import { Pagination } from '@/components/studio/kit/pagination';
 import {
   Dialog,
@@ -11,7 +11,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useActivityQuery } from '@/lib/client/activity/activity-query';
 import { useActiveScope } from '@/lib/client/scope/active-scope';
 import { useActionLabel } from '@/components/studio/kit/action-label';
@@ -48,12 +47,7 @@ export function ItemActivity({
         <QueryState
           query={activity}
           isEmpty={(data) => data.entries.length === 0}
-          loading={
-            <div className="space-y-2" aria-hidden>
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          }
+          loading={<LoadingState rows={2} />}
           empty={<p className="text-sm text-muted-foreground">{t('activityEmpty')}</p>}
         >
           {(data) => (

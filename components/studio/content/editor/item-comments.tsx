@@ -3,7 +3,7 @@
 import { MessageSquare } from 'lucide-react';
 import { useNow, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { QueryState } from '@/components/studio/kit/data-state';
+import { LoadingState, QueryState } from '@/components/studio/kit/data-state';
 import { Pagination } from '@/components/studio/kit/pagination';
 import { useSave } from '@/components/studio/kit/use-save';
 import { Button } from '@/components/ui/button';
@@ -97,10 +97,10 @@ export function ItemComments({
           query={comments}
           isEmpty={(data) => data.data.length === 0}
           loading={
-            <div className="space-y-2" aria-hidden>
+            <LoadingState>
               <Skeleton className="h-16 w-full" />
               <Skeleton className="h-16 w-full" />
-            </div>
+            </LoadingState>
           }
           empty={<p className="text-sm text-muted-foreground">{t('empty')}</p>}
         >
