@@ -72,6 +72,11 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(4 * 1024 * 1024),
+  /**
+   * At most one event read per subscription group in this many milliseconds: a quiet
+   * collection's change goes out at once, a burst is sent in batches (0: never wait).
+   */
+  REALTIME_BATCH_MS: z.coerce.number().int().min(0).max(1000).default(50),
   /** pg_trgm indexes for the searchable text columns of large collections (see search-index). */
   SEARCH_INDEXES: z.enum(['auto', 'off']).default('auto'),
   READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(2000),

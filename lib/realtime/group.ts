@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { andFilters, readAccessFor } from '@/lib/items/access';
 import type { Query } from '@/lib/items/query';
 import { readByQuery, readMany } from '@/lib/items/read/service';
+import { config } from '@/lib/core/config';
 import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
 import { subscriptionReads } from './system';
 
@@ -60,19 +61,22 @@ export function withKey(query: Query, pk: string): { query: Query; strip: boolea
   return { query: { ...query, fields: [...fields, pk] }, strip: true };
 }
 
-/**
- * Subscriptions that would read exactly the same thing (same collection and query, same
- * caller and scope, as the read cache keys them) share one read per batch of changes.
- * Changes are collected while a read runs and then read together, so a burst of writes costs
- * one read per group, not one per write and subscriber.
- */
 /** New rows read at once for unnamed additions; a fuller read is followed by another. */
 const FRESH_LIMIT = 200;
 
+/**
+ * Subscriptions that would read exactly the same thing (same collection and query, same
+ * caller and scope, as the read cache keys them) share one read per batch of changes.
+ * Changes are collected while a read runs (and for at most REALTIME_BATCH_MS after the last
+ * one) and then read together, so a burst of writes costs one read and one message per group
+ * and member, not one per write.
+ */
 export class ReadGroup {
   readonly members = new Set<GroupMember>();
   private pending = emptyBatch();
   private running = false;
+  /** When the last read of a batch started (performance.now()). */
+  private lastRead = -Infinity;
 
   constructor(
     readonly key: string,
@@ -114,6 +118,8 @@ export class ReadGroup {
     this.running = true;
     try {
       while (this.members.size && this.hasPending()) {
+        await this.spaced();
+        if (!this.members.size) break;
         const batch = this.pending;
         this.pending = emptyBatch();
         try {
@@ -126,6 +132,18 @@ export class ReadGroup {
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * Waits out the rest of REALTIME_BATCH_MS since the last read. Each event is one message to
+   * every member, so under a burst of writes the changes that come meanwhile go out together
+   * (Directus's `create` and `update` carry a list of items); a change to a quiet group is
+   * read at once.
+   */
+  private async spaced(): Promise<void> {
+    const wait = this.lastRead + config().REALTIME_BATCH_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    this.lastRead = performance.now();
   }
 
   private context(): BareContext | null {
