@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { createPermittedUser } from '../../helpers/permissions';
-import { eventOf, type Line, realtimeServer, signedInLine, sleep } from '../../helpers/realtime';
+import {
+  eventOf,
+  type Line,
+  realtimeServer,
+  signedInLine,
+  sleep,
+  titledCollection,
+} from '../../helpers/realtime';
 
 const app = setupTestApp();
 const realtime = realtimeServer();
@@ -25,12 +32,7 @@ async function createItem(token: string, title: string) {
 
 beforeAll(async () => {
   admin = await app.adminToken();
-  const made = await app.request('/api/collections', {
-    method: 'POST',
-    token: admin,
-    body: { collection, fields: [{ field: 'title', type: 'string' }] },
-  });
-  expect(made.status).toBe(201);
+  await titledCollection(app, admin, collection);
   await realtime.start();
 });
 

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
-import { eventOf, type Line, realtimeServer, signedInLine } from '../../helpers/realtime';
+import {
+  eventOf,
+  type Line,
+  realtimeServer,
+  signedInLine,
+  titledCollection,
+} from '../../helpers/realtime';
 
 // Under a burst of writes a subscription group reads and sends at most once per
 // REALTIME_BATCH_MS; a change to a quiet group goes out at once.
@@ -26,12 +32,7 @@ const carrying = (title: string) => (m: Record<string, any>) =>
 
 beforeAll(async () => {
   admin = await app.adminToken();
-  const made = await app.request('/api/collections', {
-    method: 'POST',
-    token: admin,
-    body: { collection, fields: [{ field: 'title', type: 'string' }] },
-  });
-  expect(made.status).toBe(201);
+  await titledCollection(app, admin, collection);
   await realtime.start();
 });
 

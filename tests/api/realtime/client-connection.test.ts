@@ -9,7 +9,7 @@ import {
 } from '@/lib/client/realtime/connection';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setupTestApp } from '../../helpers/app';
 import { close, listen } from '../../helpers/node-http';
-import { sleep } from '../../helpers/realtime';
+import { sleep, titledCollection } from '../../helpers/realtime';
 import { tcpProxy, type TcpProxy } from '../../helpers/tcp-proxy';
 
 /** The studio's realtime client against the app's own WebSocket endpoint, through a proxy. */
@@ -92,12 +92,7 @@ const created = (title: string) => (e: RealtimeEvent) =>
 
 beforeAll(async () => {
   admin = await app.adminToken();
-  const made = await app.request('/api/collections', {
-    method: 'POST',
-    token: admin,
-    body: { collection, fields: [{ field: 'title', type: 'string' }] },
-  });
-  expect(made.status).toBe(201);
+  await titledCollection(app, admin, collection);
   const login = await app.request('/api/auth/login', {
     method: 'POST',
     body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' },
