@@ -29,29 +29,34 @@ async function loadUser(db: Db, where: { id: string } | { token: string }) {
 
 type LoadedUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
 
-// A static token is looked up once per few seconds rather than on every request: the lookup
-// is a database round trip, often half of what a simple read costs. Only hits are kept, so a
-// new token works at once; a change through the users, roles or policies services or to the
-// caller's own token clears the cache in every worker of this instance (other instances:
-// within the TTL, as for a logged-out session).
-const STATIC_TOKEN_TTL_MS = 5_000;
-const staticTokens = new Map<string, { user: LoadedUser; at: number }>();
-onAccessInvalidated(() => staticTokens.clear());
-onSiblingNotice('static-tokens', () => staticTokens.clear());
+// A user is looked up once per few seconds rather than on every request (by the id a signed
+// token names, or by static token): the lookup is a database round trip, often half of what a
+// simple read costs. Only hits are kept, so a new user or token works at once; a change
+// through the users, roles or policies services or to a user's own token clears the cache in
+// every worker of this instance (other instances: within the TTL, as for a logged-out
+// session).
+const USER_TTL_MS = 5_000;
+const knownUsers = new Map<string, { user: LoadedUser; at: number }>();
+onAccessInvalidated(() => knownUsers.clear());
+onSiblingNotice('static-tokens', () => knownUsers.clear());
 
 /** After a user's static token changed outside the users service: refuse the old one now. */
 export function forgetStaticTokens(): void {
-  staticTokens.clear();
+  knownUsers.clear();
   tellSiblings('static-tokens');
 }
 
-async function staticTokenUser(db: Db, token: string): Promise<LoadedUser | null> {
-  const hit = staticTokens.get(token);
-  if (hit && Date.now() - hit.at < STATIC_TOKEN_TTL_MS) return hit.user;
-  const user = await loadUser(db, { token });
-  if (!user) staticTokens.delete(token);
+async function knownUser(
+  db: Db,
+  where: { id: string } | { token: string },
+): Promise<LoadedUser | null> {
+  const key = 'id' in where ? `id:${where.id}` : `token:${where.token}`;
+  const hit = knownUsers.get(key);
+  if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
+  const user = await loadUser(db, where);
+  if (!user) knownUsers.delete(key);
   // Bounded: an attacker's made-up tokens never hit, so only real ones accumulate.
-  else if (staticTokens.size < 10_000) staticTokens.set(token, { user, at: Date.now() });
+  else if (knownUsers.size < 10_000) knownUsers.set(key, { user, at: Date.now() });
   return user;
 }
 
@@ -93,7 +98,7 @@ export async function authenticate(db: Db, presented: Credentials): Promise<Acco
     const claims = await verifyAccessToken(bearer);
     const session = await liveSession(db, claims.session);
     if (!session || session.user !== claims.id) throw new InvalidTokenError();
-    const user = await loadUser(db, { id: claims.id });
+    const user = await knownUser(db, { id: claims.id });
     if (!user) throw new InvalidTokenError();
     return signedIn(db, base, user, {
       session: claims.session,
@@ -102,7 +107,7 @@ export async function authenticate(db: Db, presented: Credentials): Promise<Acco
     });
   }
   if (bearer) {
-    const user = await staticTokenUser(db, bearer);
+    const user = await knownUser(db, { token: bearer });
     if (!user) throw new InvalidTokenError();
     return signedIn(db, base, user, {
       session: null,

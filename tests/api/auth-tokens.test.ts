@@ -71,6 +71,34 @@ describe('access tokens', () => {
     expect(res.body.errors[0].extensions.code).toBe('TOKEN_EXPIRED');
   });
 
+  it('look their user up once for a burst of requests, and not once a suspension is saved', async () => {
+    const { user, token } = await signedIn();
+    const { observeQueries } = await import('@/lib/db/client');
+    const lookups: string[] = [];
+    const stop = observeQueries((text) => {
+      if (/select "id", "role", "status", "tfa_secret" from "daas_users"/.test(text)) {
+        lookups.push(text);
+      }
+    });
+    try {
+      expect((await meWith(token)).status).toBe(200);
+      const first = lookups.length;
+      expect((await meWith(token)).status).toBe(200);
+      expect((await meWith(token)).status).toBe(200);
+      expect(lookups.length).toBe(first);
+    } finally {
+      stop();
+    }
+    const admin = await app.adminToken();
+    const suspended = await app.request(`/api/users/${user.id}`, {
+      method: 'PATCH',
+      token: admin,
+      body: { status: 'suspended' },
+    });
+    expect(suspended.status).toBe(200);
+    expect((await meWith(token)).status).toBe(401);
+  });
+
   it('signed with another key are refused with 401', async () => {
     const { user, claims } = await signedIn();
     const foreign = await new SignJWT({ session: claims.session, aal: 2 })
