@@ -4,18 +4,23 @@
  * a read permission, 100 connections each, one subscription per connection), and 100 item
  * creates per second through the API for BENCH_RT_SECONDS. Latency is taken from the moment
  * the create request is sent (so it includes the write itself, an upper bound of commit to
- * delivery) to the moment each subscriber has the event.
+ * delivery) to the moment each subscriber has the event. The subscribers live in
+ * BENCH_RT_CLIENTS processes of their own (bench/realtime-subscribers.ts), apart from the
+ * writer.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import WebSocket from 'ws';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from '../tests/helpers/server';
+import type { ChildMessage, StartMessage } from './realtime-subscribers';
 
 const SUBSCRIBERS = Number(process.env.BENCH_RT_SUBSCRIBERS ?? 1000);
 const USERS = 10;
 const RATE = Number(process.env.BENCH_RT_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_RT_SECONDS ?? 10);
 const WORKERS = process.env.WEB_CONCURRENCY ?? '2';
+const CLIENTS = Number(process.env.BENCH_RT_CLIENTS ?? 2);
+const WARMUP = Number(process.env.BENCH_RT_WARMUP_SECONDS ?? 1);
 
 async function call(url: string, token: string, path: string, body?: unknown) {
   const res = await fetch(url + path, {
@@ -37,38 +42,29 @@ async function login(url: string, email: string, password: string): Promise<stri
   return ((await res.json()) as { data: { access_token: string } }).data.access_token;
 }
 
-function subscriber(
-  wsUrl: string,
-  token: string,
-  collection: string,
-  onCreate: (t: string, ws: WebSocket) => void,
-) {
-  return new Promise<WebSocket>((resolve, reject) => {
-    const ws = new WebSocket(wsUrl);
-    ws.on('error', reject);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', access_token: token })));
-    ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw)) as Record<string, any>;
-      if (m.type === 'auth' && m.status === 'ok') {
-        ws.send(
-          JSON.stringify({
-            type: 'subscribe',
-            collection,
-            uid: 's',
-            query: { fields: ['id', 'title'] },
-          }),
-        );
-      } else if (m.type === 'ping') {
-        ws.send(JSON.stringify({ type: 'pong' }));
-      } else if (m.event === 'init') {
-        resolve(ws);
-      } else if (m.event === 'create') {
-        for (const item of m.data as { title: string }[]) onCreate(item.title, ws);
-      } else if (m.status === 'error') {
-        reject(new Error(JSON.stringify(m)));
-      }
-    });
+/** A subscriber process, and what it reports. */
+interface Client {
+  child: ChildProcess;
+  received: number;
+  next(type: ChildMessage['type']): Promise<ChildMessage>;
+}
+
+function client(): Client {
+  const child = fork(path.join(import.meta.dirname, 'realtime-subscribers.ts'), [], {
+    execArgv: ['--import', 'tsx'],
   });
+  const waiting = new Map<string, (m: ChildMessage) => void>();
+  const c: Client = {
+    child,
+    received: 0,
+    next: (type) => new Promise((resolve) => waiting.set(type, resolve)),
+  };
+  child.on('message', (m: ChildMessage) => {
+    if (m.type === 'progress') c.received = m.received;
+    if (m.type === 'failed') throw new Error(m.error);
+    waiting.get(m.type)?.(m);
+  });
+  return c;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -85,7 +81,7 @@ export async function runRealtimeBench(): Promise<string> {
       REALTIME_MAX_CONNECTIONS_PER_USER: String(Math.ceil(SUBSCRIBERS / USERS)),
     },
   });
-  const sockets: WebSocket[] = [];
+  const clients: Client[] = [];
   try {
     const admin = await login(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     const collection = `bench_live_${crypto.randomBytes(3).toString('hex')}`;
@@ -108,63 +104,64 @@ export async function runRealtimeBench(): Promise<string> {
       await call(server.url, admin, '/api/access', { user: user.id, policy: policy.id });
       tokens.push(await login(server.url, email, password));
     }
-    const sentAt = new Map<string, number>();
-    const latencies: number[] = [];
-    // An event a subscriber already had is counted apart: each must arrive exactly once.
-    const had = new WeakMap<WebSocket, Set<string>>();
-    let duplicates = 0;
-    const onCreate = (title: string, ws: WebSocket) => {
-      const seen = had.get(ws) ?? new Set<string>();
-      had.set(ws, seen);
-      if (seen.has(title)) {
-        duplicates++;
-        return;
-      }
-      seen.add(title);
-      const t0 = sentAt.get(title);
-      if (t0 !== undefined) latencies.push(performance.now() - t0);
-    };
     const wsUrl = server.url.replace('http:', 'ws:') + '/api/websocket';
-    for (let i = 0; i < SUBSCRIBERS; i += 50) {
-      const batch = [];
-      for (let j = i; j < Math.min(SUBSCRIBERS, i + 50); j++) {
-        batch.push(subscriber(wsUrl, tokens[j % USERS], collection, onCreate));
-      }
-      sockets.push(...(await Promise.all(batch)));
+    for (let i = 0; i < CLIENTS; i++) {
+      const c = client();
+      clients.push(c);
+      const first = Math.floor((i * SUBSCRIBERS) / CLIENTS);
+      const count = Math.floor(((i + 1) * SUBSCRIBERS) / CLIENTS) - first;
+      const start: StartMessage = { type: 'start', wsUrl, tokens, collection, count, first };
+      c.child.send(start);
     }
+    await Promise.all(clients.map((c) => c.next('ready')));
     // Writes at a steady RATE per second, each request on its own (not waiting for the last).
     const writes: Promise<unknown>[] = [];
     // How long each create took to answer: the part of the latency that is the write itself.
     const answered: number[] = [];
+    // The first WARMUP seconds of writes are sent alike but not measured (`u` titles): the
+    // first reads, compilations and connections of a fresh server are not its steady state.
+    const warm = RATE * WARMUP;
     const total = RATE * SECONDS;
     const start = performance.now();
-    for (let n = 0; n < total; n++) {
+    for (let n = 0; n < warm + total; n++) {
       const due = start + (n * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const title = `w${n}`;
       const sent = performance.now();
-      sentAt.set(title, sent);
-      writes.push(
-        call(server.url, admin, `/api/items/${collection}`, { title }).then(() =>
-          answered.push(performance.now() - sent),
-        ),
-      );
+      const title = `${n < warm ? 'u' : 'w'}${n}@${performance.timeOrigin + sent}`;
+      const write = call(server.url, admin, `/api/items/${collection}`, { title });
+      writes.push(n < warm ? write : write.then(() => answered.push(performance.now() - sent)));
     }
     await Promise.all(writes);
     const expected = total * SUBSCRIBERS;
     const until = performance.now() + 10_000;
-    while (latencies.length < expected && performance.now() < until) {
+    const received = () => clients.reduce((n, c) => n + c.received, 0);
+    while (received() < expected && performance.now() < until) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    const sorted = [...latencies].sort((a, b) => a - b);
+    const results = await Promise.all(
+      clients.map((c) => {
+        const result = c.next('result');
+        c.child.send({ type: 'finish' });
+        return result;
+      }),
+    );
+    const latencies: number[] = [];
+    let duplicates = 0;
+    for (const r of results) {
+      if (r.type !== 'result') continue;
+      for (const l of r.latencies) latencies.push(l);
+      duplicates += r.duplicates;
+    }
+    const sorted = latencies.sort((a, b) => a - b);
     const writesSorted = [...answered].sort((a, b) => a - b);
     const f = (v: number) => v.toFixed(1);
     return [
       '# Realtime delivery',
       '',
       `${new Date().toISOString()} · Node ${process.version} · ${WORKERS} workers · PostgreSQL · ` +
-        `${SUBSCRIBERS} subscribers (${USERS} non-admin users) · ${RATE} creates/s for ${SECONDS} s`,
+        `${SUBSCRIBERS} subscribers (${USERS} non-admin users) · ${RATE} creates/s for ${SECONDS} s ` +
+        `after ${WARMUP} s not measured`,
       '',
       '| events delivered | expected | duplicates | p50 ms | p90 ms | p99 ms | max ms |',
       '|---:|---:|---:|---:|---:|---:|---:|',
@@ -175,7 +172,7 @@ export async function runRealtimeBench(): Promise<string> {
         `p99 ${f(percentile(writesSorted, 99))} ms.`,
     ].join('\n');
   } finally {
-    for (const ws of sockets) ws.terminate();
+    for (const c of clients) c.child.kill();
     await server.stop();
   }
 }

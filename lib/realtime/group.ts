@@ -42,7 +42,14 @@ export interface BatchResult {
   pk: string;
   /** Message texts every member sends alike, serialised once per batch. */
   texts: Map<string, string>;
+  /** Keys of items the group could read that are gone from its view (deleted, or filtered out). */
+  gone: Key[];
+  created: Item[];
+  updated: Item[];
 }
+
+/** Keys remembered per group, so deletes go only to those who could read the item. */
+const MAX_SEEN = 100_000;
 
 export interface GroupMember {
   /** The member's context now; null once its connection is gone. */
@@ -73,6 +80,11 @@ const FRESH_LIMIT = 200;
  */
 export class ReadGroup {
   readonly members = new Set<GroupMember>();
+  /**
+   * Items the group's reads showed (in a member's `init` or an event since). Members read
+   * alike, so one set serves them all, and memory grows with groups, not with subscribers.
+   */
+  private readonly seen = new Map<string, Key>();
   private pending = emptyBatch();
   private running = false;
   /** When the last read of a batch started (performance.now()). */
@@ -123,7 +135,7 @@ export class ReadGroup {
         const batch = this.pending;
         this.pending = emptyBatch();
         try {
-          const result = await this.read(batch);
+          const result = this.settle(await this.read(batch));
           for (const m of this.members) m.deliver(result);
         } catch (err) {
           for (const m of [...this.members]) m.fail(err);
@@ -144,6 +156,45 @@ export class ReadGroup {
     const wait = this.lastRead + config().REALTIME_BATCH_MS - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     this.lastRead = performance.now();
+  }
+
+  remember(items: Item[], pk: string): void {
+    for (const item of items) {
+      const key = item[pk];
+      if ((typeof key === 'string' || typeof key === 'number') && this.seen.size < MAX_SEEN) {
+        this.seen.set(String(key), key);
+      }
+    }
+  }
+
+  /** What the batch changes in the group's view, once for all members. */
+  private settle(result: BatchResult): BatchResult {
+    const { batch, found, pk } = result;
+    const gone: Key[] = [];
+    if (batch.cleared) {
+      gone.push(...this.seen.values());
+      this.seen.clear();
+    }
+    for (const k of batch.delete) {
+      const key = this.seen.get(k);
+      if (key === undefined) continue;
+      this.seen.delete(k);
+      gone.push(key);
+    }
+    // An update that takes a seen item out of the group's view is, for it, a delete.
+    for (const k of batch.update) {
+      const key = this.seen.get(k);
+      if (found.has(k) || key === undefined) continue;
+      this.seen.delete(k);
+      gone.push(key);
+    }
+    const pick = (keys: Set<string>) =>
+      [...keys].map((k) => found.get(k)).filter((i): i is Item => i !== undefined);
+    const created = pick(batch.create);
+    const updated = pick(batch.update);
+    this.remember(created, pk);
+    this.remember(updated, pk);
+    return { ...result, gone, created, updated };
   }
 
   private context(): BareContext | null {
@@ -173,7 +224,7 @@ export class ReadGroup {
         found.set(String(item[pk]), item);
       }
     }
-    return { batch, found, pk, texts: new Map() };
+    return { batch, found, pk, texts: new Map(), gone: [], created: [], updated: [] };
   }
 
   /** The largest key when the group started or last read new rows; null: not a number key. */

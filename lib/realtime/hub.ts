@@ -137,6 +137,7 @@ async function place(sub: Subscription): Promise<boolean> {
     group.prime(ctx, await getSchema(ctx.db));
   }
   group.members.add(sub);
+  sub.joined(group);
   state.groupOf.set(sub, group);
   return true;
 }

@@ -6,12 +6,9 @@ import { parseQuery } from '@/lib/items/parse';
 import type { Query } from '@/lib/items/query';
 import { readByQuery } from '@/lib/items/read/service';
 import { getSchema } from '@/lib/schema/overview';
-import { withKey, type BatchResult, type GroupMember, type Item, type Key } from './group';
+import { withKey, type BatchResult, type GroupMember, type Item } from './group';
 import type { ServerMessage } from './protocol';
 import { subscriptionReads } from './system';
-
-/** Keys remembered per subscription, so deletes go only to those who saw the item. */
-const MAX_SEEN = 100_000;
 
 export interface SubscriptionOwner {
   /** The subscriber's context now (it changes on re-authentication). */
@@ -26,14 +23,19 @@ function stripped(items: Item[], pk: string, strip: boolean): Item[] {
   return items.map(({ [pk]: _key, ...rest }) => rest);
 }
 
+/** The read group a subscription belongs to, as the subscription knows it. */
+interface Joined {
+  remember(items: Item[], pk: string): void;
+}
+
 /**
  * One `subscribe`: the subscriber's own read of `collection` with its query. Every item it
  * gets is read as the subscriber's own read would show it (fields, item filter, scope); a
- * delete goes out only for items it saw (in `init` or an event since).
+ * delete goes out only for items its read group could read (in an `init` or an event since).
  */
 export class Subscription implements GroupMember {
   readonly query: Query;
-  private readonly seen = new Map<string, Key>();
+  private group: Joined | null = null;
   private closed = false;
 
   constructor(
@@ -57,13 +59,9 @@ export class Subscription implements GroupMember {
     return m;
   }
 
-  private remember(items: Item[], pk: string): void {
-    for (const item of items) {
-      const key = item[pk];
-      if ((typeof key === 'string' || typeof key === 'number') && this.seen.size < MAX_SEEN) {
-        this.seen.set(String(key), key);
-      }
-    }
+  /** Set by the hub when the subscription is placed in a read group. */
+  joined(group: Joined): void {
+    this.group = group;
   }
 
   /** Checks access and sends `init` with the first page, as the subscriber's list read. */
@@ -79,7 +77,7 @@ export class Subscription implements GroupMember {
     const options = { ...subscriptionReads(this.collection), readAccess };
     const result = await readByQuery(this.collection, query, ctx, options);
     const items = result.data as Item[];
-    this.remember(items, pk);
+    this.group?.remember(items, pk);
     this.owner.send(this.message('init', stripped(items, pk, strip)));
   }
 
@@ -103,15 +101,14 @@ export class Subscription implements GroupMember {
   }
 
   /**
-   * The `create` or `update` message: the same items for every member of the group (only
-   * deletes depend on what each one saw), so its text is made once per batch and `uid`.
+   * An event's message: the same for every member of the group, so its text is made once
+   * per batch and `uid`.
    */
-  private shared(result: BatchResult, event: 'create' | 'update', items: Item[]): string {
+  private shared(result: BatchResult, event: ChangeAction, data: () => unknown[]): string {
     const key = `${event}\u0000${this.uid === undefined ? '' : JSON.stringify(this.uid)}`;
     let text = result.texts.get(key);
     if (text === undefined) {
-      const { strip } = withKey(this.query, result.pk);
-      text = JSON.stringify(this.message(event, stripped(items, result.pk, strip)));
+      text = JSON.stringify(this.message(event, data()));
       result.texts.set(key, text);
     }
     return text;
@@ -119,38 +116,18 @@ export class Subscription implements GroupMember {
 
   /** Turns one read of a batch into this subscriber's messages. */
   deliver(result: BatchResult): void {
-    const { batch, found, pk } = result;
     if (this.closed) return;
-    const gone: Key[] = [];
-    if (batch.cleared) {
-      gone.push(...this.seen.values());
-      this.seen.clear();
+    const { gone, created, updated, pk } = result;
+    // Every member of a group has the same query, so the same fields.
+    const { strip } = withKey(this.query, pk);
+    if (gone.length && this.wants('delete')) {
+      this.owner.send(this.shared(result, 'delete', () => gone));
     }
-    for (const k of batch.delete) {
-      const key = this.seen.get(k);
-      if (key === undefined) continue;
-      this.seen.delete(k);
-      gone.push(key);
-    }
-    // An update that takes a seen item out of the subscriber's view is, for it, a delete.
-    for (const k of batch.update) {
-      const key = this.seen.get(k);
-      if (found.has(k) || key === undefined) continue;
-      this.seen.delete(k);
-      gone.push(key);
-    }
-    const pick = (keys: Set<string>) =>
-      [...keys].map((k) => found.get(k)).filter((i): i is Item => i !== undefined);
-    const created = pick(batch.create);
-    const updated = pick(batch.update);
-    this.remember(created, pk);
-    this.remember(updated, pk);
-    if (gone.length && this.wants('delete')) this.owner.send(this.message('delete', gone));
     if (created.length && this.wants('create')) {
-      this.owner.send(this.shared(result, 'create', created));
+      this.owner.send(this.shared(result, 'create', () => stripped(created, pk, strip)));
     }
     if (updated.length && this.wants('update')) {
-      this.owner.send(this.shared(result, 'update', updated));
+      this.owner.send(this.shared(result, 'update', () => stripped(updated, pk, strip)));
     }
   }
 
