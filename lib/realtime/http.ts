@@ -99,6 +99,18 @@ function authenticator(base: ApiRequest) {
   return resolve;
 }
 
+// A batch's message goes to every member of its group one after another, the same string:
+// encoded once, not once per socket.
+let lastText = '';
+let lastBytes = Buffer.alloc(0);
+function bytesOf(text: string): Buffer {
+  if (text !== lastText) {
+    lastText = text;
+    lastBytes = Buffer.from(text, 'utf8');
+  }
+  return lastBytes;
+}
+
 function socketTransport(ws: WebSocket): Transport {
   const limit = config().REALTIME_MAX_QUEUE_BYTES;
   return {
@@ -109,7 +121,8 @@ function socketTransport(ws: WebSocket): Transport {
         ws.terminate();
         return;
       }
-      ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+      const text = typeof message === 'string' ? message : JSON.stringify(message);
+      ws.send(bytesOf(text), { binary: false });
     },
     close(code, reason) {
       if (ws.readyState === ws.OPEN) ws.close(code, reason);
