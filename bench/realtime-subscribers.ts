@@ -21,12 +21,14 @@ export interface StartMessage {
 export type ChildMessage =
   | { type: 'ready' }
   | { type: 'progress'; received: number }
-  | { type: 'result'; latencies: number[]; duplicates: number }
+  | { type: 'result'; latencies: number[]; fromInsert: number[]; duplicates: number }
   | { type: 'failed'; error: string };
 
 const now = () => performance.timeOrigin + performance.now();
 const sockets: WebSocket[] = [];
 const latencies: number[] = [];
+/** From the row's `inserted_at` (the database's clock at the insert) to the event. */
+const fromInsert: number[] = [];
 let duplicates = 0;
 let progress: NodeJS.Timeout | undefined;
 
@@ -34,15 +36,23 @@ function tell(message: ChildMessage): void {
   process.send?.(message);
 }
 
-function onCreate(title: string, seen: Set<string>): void {
+interface Created {
+  title: string;
+  inserted_at?: string | null;
+}
+
+function onCreate({ title, inserted_at }: Created, seen: Set<string>): void {
   if (seen.has(title)) {
     duplicates++;
     return;
   }
   seen.add(title);
   if (!title.startsWith('w')) return;
+  const arrived = now();
   const at = Number(title.slice(title.indexOf('@') + 1));
-  if (Number.isFinite(at)) latencies.push(now() - at);
+  if (Number.isFinite(at)) latencies.push(arrived - at);
+  const inserted = inserted_at ? Date.parse(inserted_at) : NaN;
+  if (Number.isFinite(inserted)) fromInsert.push(arrived - inserted);
 }
 
 function subscriber(wsUrl: string, token: string, collection: string): Promise<WebSocket> {
@@ -54,14 +64,14 @@ function subscriber(wsUrl: string, token: string, collection: string): Promise<W
     ws.on('message', (raw) => {
       const m = JSON.parse(String(raw)) as Record<string, unknown>;
       if (m.type === 'auth' && m.status === 'ok') {
-        const query = { fields: ['id', 'title'] };
+        const query = { fields: ['id', 'title', 'inserted_at'] };
         ws.send(JSON.stringify({ type: 'subscribe', collection, uid: 's', query }));
       } else if (m.type === 'ping') {
         ws.send(JSON.stringify({ type: 'pong' }));
       } else if (m.event === 'init') {
         resolve(ws);
       } else if (m.event === 'create') {
-        for (const item of m.data as { title: string }[]) onCreate(item.title, seen);
+        for (const item of m.data as Created[]) onCreate(item, seen);
       } else if (m.status === 'error') {
         reject(new Error(JSON.stringify(m)));
       }
@@ -87,7 +97,7 @@ process.on('message', (message: StartMessage | { type: 'finish' }) => {
     start(message).catch((err: unknown) => tell({ type: 'failed', error: String(err) }));
   } else if (message.type === 'finish') {
     clearInterval(progress);
-    const result: ChildMessage = { type: 'result', latencies, duplicates };
+    const result: ChildMessage = { type: 'result', latencies, fromInsert, duplicates };
     // The channel closes only once the result is on its way.
     process.send?.(result, () => {
       for (const ws of sockets) ws.terminate();
