@@ -135,7 +135,7 @@ export class ReadGroup {
         const batch = this.pending;
         this.pending = emptyBatch();
         try {
-          const result = this.settle(await this.read(batch));
+          const result = this.settle(batch, ...(await this.read(batch)));
           for (const m of this.members) m.deliver(result);
         } catch (err) {
           for (const m of [...this.members]) m.fail(err);
@@ -168,8 +168,7 @@ export class ReadGroup {
   }
 
   /** What the batch changes in the group's view, once for all members. */
-  private settle(result: BatchResult): BatchResult {
-    const { batch, found, pk } = result;
+  private settle(batch: Batch, found: Map<string, Item>, pk: string): BatchResult {
     const gone: Key[] = [];
     if (batch.cleared) {
       gone.push(...this.seen.values());
@@ -194,7 +193,7 @@ export class ReadGroup {
     const updated = pick(batch.update);
     this.remember(created, pk);
     this.remember(updated, pk);
-    return { ...result, gone, created, updated };
+    return { batch, found, pk, texts: new Map(), gone, created, updated };
   }
 
   private context(): BareContext | null {
@@ -205,7 +204,8 @@ export class ReadGroup {
     return null;
   }
 
-  private async read(batch: Batch): Promise<BatchResult> {
+  /** The batch's created and updated items as the group may read them, and the key's name. */
+  private async read(batch: Batch): Promise<[found: Map<string, Item>, pk: string]> {
     const bare = this.context();
     if (!bare) throw new Error('no subscriber');
     const schema = await getSchema(bare.db);
@@ -224,7 +224,7 @@ export class ReadGroup {
         found.set(String(item[pk]), item);
       }
     }
-    return { batch, found, pk, texts: new Map(), gone: [], created: [], updated: [] };
+    return [found, pk];
   }
 
   /** The largest key when the group started or last read new rows; null: not a number key. */

@@ -118,16 +118,16 @@ export class Subscription implements GroupMember {
   deliver(result: BatchResult): void {
     if (this.closed) return;
     const { gone, created, updated, pk } = result;
-    // Every member of a group has the same query, so the same fields.
-    const { strip } = withKey(this.query, pk);
+    // Made only by the first member to send it: a group's members share one query.
+    const shown = (items: Item[]) => () => stripped(items, pk, withKey(this.query, pk).strip);
     if (gone.length && this.wants('delete')) {
       this.owner.send(this.shared(result, 'delete', () => gone));
     }
     if (created.length && this.wants('create')) {
-      this.owner.send(this.shared(result, 'create', () => stripped(created, pk, strip)));
+      this.owner.send(this.shared(result, 'create', shown(created)));
     }
     if (updated.length && this.wants('update')) {
-      this.owner.send(this.shared(result, 'update', () => stripped(updated, pk, strip)));
+      this.owner.send(this.shared(result, 'update', shown(updated)));
     }
   }
 
