@@ -148,8 +148,7 @@ describe('events of /api/roles', () => {
     const off = emitter().onAction('daas_roles.items.create', (meta) => void keys.push(meta.key));
     try {
       const role = await newRole();
-      await new Promise((r) => setTimeout(r, 50));
-      expect(keys).toContain(role.id);
+      await expect.poll(() => keys).toContain(role.id);
     } finally {
       off();
     }

@@ -269,10 +269,9 @@ describe('events of /api/users', () => {
     try {
       await newUser();
       await app.request('/api/users?limit=1', { token: admin });
-      await new Promise((r) => setTimeout(r, 50));
-      expect(seen).toEqual(
-        expect.arrayContaining(['users.create', 'items.create:daas_users', 'users.read']),
-      );
+      await expect
+        .poll(() => seen)
+        .toEqual(expect.arrayContaining(['users.create', 'items.create:daas_users', 'users.read']));
     } finally {
       offs.forEach((off) => off());
     }

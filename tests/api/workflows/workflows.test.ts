@@ -179,7 +179,7 @@ describe('POST /api/workflow/transition', () => {
     expect(res.body.data).toMatchObject({ state: 'review', from: 'draft', to: 'review' });
     const read = await as(admin).get(`/api/items/w_articles/${item}`);
     expect(read.body.data.status).toBe('review');
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => events.length).toBeGreaterThan(0);
     expect(events[0]).toMatchObject({
       definition,
       collection: 'w_articles',
