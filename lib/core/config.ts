@@ -92,6 +92,11 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  /** Pages whose plan does not depend on their values are planned once per connection. */
+  DB_STABLE_PLANS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   MFA_FORCE_ENABLED: bool,
   STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),
   /** Milliseconds a URL import may take, from the request to its last byte. */

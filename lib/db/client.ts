@@ -65,11 +65,18 @@ function connectionLost(err: Error): void {
   logger.warn({ err: err.message }, 'database connection lost');
 }
 
-function newPool(connectionString: string, max: number, sessionSettings: boolean): pg.Pool {
+function newPool(
+  connectionString: string,
+  max: number,
+  sessionSettings: boolean,
+  /** Start-up options (`-c name=value` server settings) and the connections' name. */
+  extra: Pick<pg.PoolConfig, 'options' | 'application_name'> = {},
+): pg.Pool {
   const c = config();
   const pool = new pg.Pool({
     connectionString,
     max,
+    ...extra,
     // A database that does not answer a new connection fails the request (503) rather
     // than holding it for as long as the operating system keeps trying.
     connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
@@ -186,6 +193,43 @@ export function replicaDb(): Db | null {
   return db;
 }
 
+export const STABLE_PLANS_APPLICATION = 'daas stable plans';
+const stable = globalThis as typeof globalThis & {
+  __daasStablePlans?: { url: string; db: Db };
+};
+
+/**
+ * A second pool on the primary for statements whose best plan does not depend on their
+ * values: a page of a collection with no filter, search or item permission, where only the
+ * offset changes. Its connections plan a prepared statement once and keep that plan
+ * (`plan_cache_mode = force_generic_plan`): PostgreSQL would otherwise plan such a page on
+ * every run, because it prices a plan for an unknown limit and offset as reading a tenth of
+ * the table, and a custom plan always looks cheaper. Planning was more than half of what a
+ * page cost the server. JIT is off there: the same tenth-of-the-table price would compile
+ * every statement, which costs more than any page. Null wherever prepared statements are
+ * off (the embedded database, a transaction-mode pooler, DB_PREPARED_STATEMENTS=false, or
+ * DB_STABLE_PLANS=false): callers then use the main database.
+ */
+export function stablePlanDb(): Db | null {
+  const c = config();
+  const url = c.DATABASE_URL;
+  if (!url || !c.DB_PREPARED_STATEMENTS || !c.DB_STABLE_PLANS) return null;
+  if (c.DATABASE_POOL_MODE === 'transaction') return null;
+  const held = stable.__daasStablePlans;
+  if (held?.url === url) return held.db;
+  if (held) void held.db.destroy().catch(() => undefined);
+  const max = Math.max(2, Math.ceil(Number(process.env.DB_POOL_MAX ?? 10) / 2));
+  const pool = newPool(url, max, true, {
+    options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+    // Named, so that an operator (and a test) can tell these connections apart.
+    application_name: STABLE_PLANS_APPLICATION,
+  });
+  pool.on('connect', prepareRepeatedStatements);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  stable.__daasStablePlans = { url, db };
+  return db;
+}
+
 const closers = new Set<() => Promise<void>>();
 
 /** Work to finish before the database closes (listening connections, ...). */
@@ -203,5 +247,8 @@ export async function closeDb(): Promise<void> {
   const read = replica.__daasReplica;
   replica.__daasReplica = undefined;
   if (read) await read.db.destroy();
+  const planned = stable.__daasStablePlans;
+  stable.__daasStablePlans = undefined;
+  if (planned) await planned.db.destroy();
   if (state) await state.db.destroy();
 }

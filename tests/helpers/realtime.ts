@@ -1,6 +1,7 @@
 import http from 'node:http';
 import WebSocket from 'ws';
 import type { TestApp } from './app';
+import { makeCollection } from './collections';
 import { close, listen } from './node-http';
 
 export type Message = Record<string, any>;
@@ -124,11 +125,6 @@ export function realtimeServer(): RealtimeServer {
 }
 
 /** A collection with one `title` text field, made by the administrator. */
-export async function titledCollection(app: TestApp, admin: string, collection: string) {
-  const made = await app.request('/api/collections', {
-    method: 'POST',
-    token: admin,
-    body: { collection, fields: [{ field: 'title', type: 'string' }] },
-  });
-  if (made.status !== 201) throw new Error(`collection not made: ${made.status}`);
+export function titledCollection(app: TestApp, admin: string, collection: string) {
+  return makeCollection(app, admin, collection);
 }

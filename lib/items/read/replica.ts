@@ -1,6 +1,6 @@
 import 'server-only';
 import type { RequestContext } from '@/lib/core/context';
-import type { Db } from '@/lib/db/client';
+import { getDb, stablePlanDb, type Db } from '@/lib/db/client';
 import { readOnReplica } from '@/lib/db/replica';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import type { Query } from '../query';
@@ -67,12 +67,20 @@ export function replicaRead(
 /**
  * Runs a read's statements on the replica when this one may lag (see lib/db/replica for
  * when a request may use it), on the primary otherwise or when the replica cannot answer.
+ * On the primary, outside a transaction, a statement with one best plan whatever its values
+ * (`stablePlan`, see planStable) goes to the connections that keep their plans.
  */
-export function onReadDb<T>(input: ReplicaRead, work: (db: Db) => Promise<T>): Promise<T> {
+export function onReadDb<T>(
+  input: ReplicaRead,
+  work: (db: Db) => Promise<T>,
+  stablePlan = false,
+): Promise<T> {
   const { ctx } = input;
+  const primary = (): Db =>
+    stablePlan && !ctx.db.isTransaction && ctx.db === getDb() ? (stablePlanDb() ?? ctx.db) : ctx.db;
   if (!input.replica || !ctx.reads || ctx.db.isTransaction || readsUserRow(input)) {
-    return work(ctx.db);
+    return work(primary());
   }
   const replica = ctx.reads.replica();
-  return replica ? readOnReplica(replica, ctx.db, work) : work(ctx.db);
+  return replica ? readOnReplica(replica, ctx.db, work) : work(primary());
 }

@@ -23,6 +23,7 @@ import { orderBy, sortKeys } from './sort';
 import { indexSearchLater } from './search-index';
 import { runForKey } from './statement-cache';
 import { onReadDb, replicaRead } from './replica';
+import { planStable } from './stable';
 import { WRITE_ONLY } from '@/lib/access/write-only';
 
 export interface ReadOptions {
@@ -151,8 +152,10 @@ export async function readByQuery(
   }
   const plan = buildPlan(prepared.schema, collection, q, readAccess);
   const alias = rc.nextAlias();
-  const { rows, meta } = await onReadDb(on, (db) =>
-    readPage(rc, { ...ctx, db }, { plan, alias, query: q, window }),
+  const { rows, meta } = await onReadDb(
+    on,
+    (db) => readPage(rc, { ...ctx, db }, { plan, alias, query: q, window }),
+    planStable(plan),
   );
   if (q.search) indexSearchLater(ctx.db, prepared.schema, collection);
   return { data: await afterRead(collection, rows, q, prepared.hooks), meta };

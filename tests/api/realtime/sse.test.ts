@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
+import { makeCollection } from '../../helpers/collections';
 import { createPermittedUser } from '../../helpers/permissions';
 
 const app = setupTestApp();
@@ -54,18 +55,10 @@ async function stream(query: string, token?: string) {
 
 beforeAll(async () => {
   admin = await app.adminToken();
-  const made = await app.request('/api/collections', {
-    method: 'POST',
-    token: admin,
-    body: {
-      collection,
-      fields: [
-        { field: 'title', type: 'string' },
-        { field: 'secret', type: 'string' },
-      ],
-    },
-  });
-  expect(made.status).toBe(201);
+  await makeCollection(app, admin, collection, [
+    { field: 'title', type: 'string' },
+    { field: 'secret', type: 'string' },
+  ]);
 });
 
 describe('GET /api/realtime (Server-Sent Events)', () => {
