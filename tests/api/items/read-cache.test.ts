@@ -98,7 +98,7 @@ describe('the read cache', () => {
     expect((await read(path)).body.data[0].author.name).toBe('Ada L.');
   });
 
-  it('shows a write made by plain SQL from outside the API on the next read', async () => {
+  it('shows a write made by plain SQL from outside the API once its notice arrives', async () => {
     const path = '/api/items/rc_posts?filter[owner][_eq]=a&sort=id';
     expect((await warm(path)).body.data).toHaveLength(2);
     const url = process.env.DATABASE_URL;
@@ -112,9 +112,9 @@ describe('the read cache', () => {
       const { getDb } = await import('@/lib/db/client');
       await sql`update rc_posts set owner = 'a' where id = 2`.execute(getDb());
     }
-    const after = await read(path);
-    expect(after.body.data).toHaveLength(3);
-    expect(after.statements).toBeGreaterThan(0);
+    // The trigger's NOTIFY reaches the listening connection a moment after the commit (through
+    // a pooler, later than the next request may come): from then on the entry is dead.
+    await expect.poll(async () => (await read(path)).body.data.length, { timeout: 2_000 }).toBe(3);
   });
 
   it('keeps the rows of two users with different item filters apart', async () => {
