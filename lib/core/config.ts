@@ -5,6 +5,11 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+/** On unless set to `false` or `0`. */
+const boolOn = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0');
 
 const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
@@ -59,10 +64,7 @@ const envSchema = z.object({
   /** Largest `limit` (and nested `_limit`) a non-admin may ask for; `-1` becomes it. -1: none. */
   QUERY_LIMIT_MAX: z.coerce.number().int().min(-1).default(1000),
   /** Item reads served from memory until a write reaches a table they read (on unless "false"). */
-  READ_CACHE: z
-    .enum(['true', 'false', '1', '0', ''])
-    .optional()
-    .transform((v) => v !== 'false' && v !== '0'),
+  READ_CACHE: boolOn,
   /** Live subscriptions (WebSocket `/api/websocket`, SSE `/api/realtime`): per user and process. */
   REALTIME_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(50),
   REALTIME_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).default(100),
@@ -88,15 +90,9 @@ const envSchema = z.object({
   /** Milliseconds any one SQL statement may run on PostgreSQL; 0: no limit. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** Repeated statements prepared once per connection (off for poolers that can't keep them). */
-  DB_PREPARED_STATEMENTS: z
-    .enum(['true', 'false', '1', '0', ''])
-    .optional()
-    .transform((v) => v !== 'false' && v !== '0'),
+  DB_PREPARED_STATEMENTS: boolOn,
   /** Pages whose plan does not depend on their values are planned once per connection. */
-  DB_STABLE_PLANS: z
-    .enum(['true', 'false', '1', '0', ''])
-    .optional()
-    .transform((v) => v !== 'false' && v !== '0'),
+  DB_STABLE_PLANS: boolOn,
   MFA_FORCE_ENABLED: bool,
   STORAGE_IMPORT_ALLOWED_NETWORKS: z.string().optional(),
   /** Milliseconds a URL import may take, from the request to its last byte. */
@@ -120,10 +116,7 @@ const envSchema = z.object({
   EXTENSION_MEMORY_MB: z.coerce.number().int().min(8).default(64),
   EXTENSION_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
   EXTENSION_MAX_ISOLATES: z.coerce.number().int().positive().default(32),
-  CRON_ENABLED: z
-    .enum(['true', 'false', '1', '0', ''])
-    .optional()
-    .transform((v) => v !== 'false' && v !== '0'),
+  CRON_ENABLED: boolOn,
   SSO_SECRET: z.string().optional(),
   SSO_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(10),
   SSO_RATE_LIMIT_DURATION: z.coerce.number().int().positive().default(60),

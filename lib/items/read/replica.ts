@@ -76,11 +76,11 @@ export function onReadDb<T>(
   stablePlan = false,
 ): Promise<T> {
   const { ctx } = input;
-  const primary = (): Db =>
+  const primary =
     stablePlan && !ctx.db.isTransaction && ctx.db === getDb() ? (stablePlanDb() ?? ctx.db) : ctx.db;
   if (!input.replica || !ctx.reads || ctx.db.isTransaction || readsUserRow(input)) {
-    return work(primary());
+    return work(primary);
   }
   const replica = ctx.reads.replica();
-  return replica ? readOnReplica(replica, ctx.db, work) : work(primary());
+  return replica ? readOnReplica(replica, ctx.db, work) : work(primary);
 }

@@ -13,7 +13,7 @@ const app = setupTestApp();
 const collection = `sp_${Date.now().toString(36)}`;
 let admin: string;
 
-/** The last statement of each of this database's stable-plan connections, and their settings. */
+/** The last statement of each of this database's stable-plan connections. */
 async function stableConnections(): Promise<{ query: string }[]> {
   const { getDb, STABLE_PLANS_APPLICATION } = await import('@/lib/db/client');
   const { rows } = await sql<{ query: string }>`select query from pg_stat_activity
