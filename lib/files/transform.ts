@@ -129,7 +129,8 @@ export async function ensureTransformed(
   t: Transform,
 ): Promise<number> {
   const cached = await driver.size(target);
-  if (cached !== null) return cached;
+  // An empty object is no image: a write that failed half-way, made again.
+  if (cached !== null && cached > 0) return cached;
   const pipeline = sharp({ limitInputPixels: MAX_TRANSFORM_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize({

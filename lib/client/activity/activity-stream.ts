@@ -11,9 +11,15 @@ const NEW_ENTRIES = {
 };
 
 /**
+ * An entry written between the page's first read and the subscription's start rings no bell,
+ * so the first `init` refetches once too: one read per page opened.
+ */
+const neverShown = (): boolean => false;
+
+/**
  * Streams the activity log: each new entry the caller may read (the server reads it with
  * the caller's permission on the log) refetches the timeline, chart and facets.
  */
 export function useActivityStream(enabled = true): void {
-  useRealtimeRefresh(enabled ? NEW_ENTRIES : null, activityKeys.all);
+  useRealtimeRefresh(enabled ? NEW_ENTRIES : null, activityKeys.all, neverShown);
 }
