@@ -109,7 +109,7 @@ async function waitForPing(url: string, child: ChildProcess, timeoutMs: number, 
 }
 
 /**
- * Starts the production build (`node dist/server.mjs`, so `npm run build` first) on a free
+ * Starts the production build (as `npm start` does, so `npm run build` first) on a free
  * port with a database of its own and a known administrator, and waits until it answers.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
@@ -138,8 +138,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
 
-  // Its own process group, so stop() also ends any cluster workers.
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // Its own process group, so stop() also ends any cluster workers. Started as `npm start`
+  // starts it: the runtime extensions' isolates need the node snapshot off.
+  const child = spawn(process.execPath, ['--no-node-snapshot', SERVER_ENTRY], {
     cwd: APP_ROOT,
     env: env as NodeJS.ProcessEnv,
     detached: true,

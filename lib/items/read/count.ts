@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/lib/db/client';
 import type { CountMode } from '../query';
+import { Recent, statementKey } from './count-memo';
 import type { PageWindow } from './pagination';
 
 /** Below this many rows the default (`estimated`) count is exact. */
@@ -41,6 +42,9 @@ export interface CountScope {
   sameRows: boolean;
   /** No item filter from the read access: `visible` is the whole table, which the catalogue can estimate. */
   wholeTable: boolean;
+  /** A recent count of `where` (`visible`) went over the cap: left out (withKnownCounts). */
+  overTotal?: boolean;
+  overVisible?: boolean;
 }
 
 /** The counts as read by the data statement (pg returns int8 as text). */
@@ -90,9 +94,7 @@ async function planRows(db: Db, query: RawBuilder<unknown>): Promise<number> {
  * list costs one EXPLAIN, not one per page. The age limit covers what the key does not see
  * (another table's statistics, read by a relational filter).
  */
-const PLAN_TTL_MS = 60_000;
-const PLAN_MAX = 500;
-const plannedRows = new Map<string, { rows: number; at: number }>();
+const plannedRows = new Recent<number>(60_000, 500);
 
 async function estimateRows(
   db: Db,
@@ -100,20 +102,35 @@ async function estimateRows(
   statistics: string | null | undefined,
 ): Promise<number> {
   if (!statistics) return planRows(db, query);
-  const compiled = query.compile(db);
-  const parameters = JSON.stringify(compiled.parameters, (_key, v: unknown) =>
-    typeof v === 'bigint' ? v.toString() : v,
-  );
-  const key = `${statistics}\u0000${compiled.sql}\u0000${parameters}`;
+  const key = `${statistics}\u0000${statementKey(db, query)}`;
   const hit = plannedRows.get(key);
-  if (hit && Date.now() - hit.at < PLAN_TTL_MS) return hit.rows;
+  if (hit !== undefined) return hit;
   const rows = await planRows(db, query);
-  if (plannedRows.size >= PLAN_MAX) {
-    const oldest = plannedRows.keys().next().value;
-    if (oldest !== undefined) plannedRows.delete(oldest);
-  }
-  plannedRows.set(key, { rows, at: Date.now() });
+  plannedRows.set(key, rows);
   return rows;
+}
+
+/**
+ * Filters whose capped count went over the cap within the last minute. Their next pages
+ * leave the count out of the statement and take the estimate: a person paging through a
+ * large filtered list or search costs one count, not one per page. A count is over the cap
+ * by thousands of rows, so a minute-old answer stays true but for a mass delete in that
+ * minute, after which the total is still marked as estimated.
+ */
+const overCap = new Recent<true>(60_000, 1_000);
+
+const rowsOf = (from: RawBuilder<unknown>, where: RawBuilder<boolean>) =>
+  sql`select 1 from ${from} where ${where}`;
+
+/** The scope with the counts a recent read found over the cap marked, to be left out. */
+export function withKnownCounts(db: Db, scope: CountScope): CountScope {
+  if (scope.mode !== 'estimated') return scope;
+  const known = (w: RawBuilder<boolean>) => overCap.get(statementKey(db, rowsOf(scope.from, w)));
+  return {
+    ...scope,
+    overTotal: known(scope.where) === true,
+    overVisible: !scope.sameRows && known(scope.visible) === true,
+  };
 }
 
 /**
@@ -178,8 +195,9 @@ export function countColumns(scope: CountScope): RawBuilder<unknown> | null {
     estimate
       ? sql`case when coalesce(${estimate}, 0) > ${EXACT_COUNT_THRESHOLD} then null else ${count(w)} end`
       : count(w);
-  const total = sameRows ? wholeCount(where) : count(where);
-  const all = sameRows ? sql`null::int8` : wholeCount(visible);
+  const skipped = sql`null::int8`;
+  const total = scope.overTotal ? skipped : sameRows ? wholeCount(where) : count(where);
+  const all = sameRows || scope.overVisible ? skipped : wholeCount(visible);
   const noStats = mode === 'estimated' ? noStatistics(table) : sql`null::boolean`;
   const stats = mode === 'estimated' ? statisticsKey(table) : sql`null::text`;
   return sql`${total} as total, ${all} as visible, ${estimate ?? sql`null::int8`} as estimate, ${noStats} as nostats, ${stats} as stats`;
@@ -200,7 +218,7 @@ async function countUpToCap(input: CountInput, w: RawBuilder<boolean>): Promise<
       from ${from} where ${w} limit ${UNANALYSED_COUNT_CAP + 1}) as capped`.execute(db);
   const n = Number(rows[0]?.n ?? 0);
   if (n <= UNANALYSED_COUNT_CAP) return { value: n, estimated: false };
-  const guess = await planRows(db, sql`select 1 from ${from} where ${w}`);
+  const guess = await planRows(db, rowsOf(from, w));
   return { value: Math.max(n, guess), estimated: true };
 }
 
@@ -219,6 +237,11 @@ async function fromCounted(
     return { total: { value: total, estimated: false }, all: { value: all, estimated: false } };
   }
   const over = (n: number): boolean => n > EXACT_COUNT_THRESHOLD;
+  const learn = (n: string | number | null, w: RawBuilder<boolean>) => {
+    if (n !== null && over(Number(n))) overCap.set(statementKey(db, rowsOf(from, w)), true);
+  };
+  learn(counted.total, where);
+  if (!sameRows) learn(counted.visible, visible);
   const table = num(counted.estimate);
   const explained = new Map<RawBuilder<boolean>, Promise<Estimate>>();
   let missingStats: Promise<boolean> | undefined;
@@ -228,8 +251,9 @@ async function fromCounted(
         ? Promise.resolve(counted.nostats)
         : unanalysed(db, input.table);
     if (await missingStats) return countUpToCap(input, w);
-    const rows = await estimateRows(db, sql`select 1 from ${from} where ${w}`, counted.stats);
-    return { value: rows, estimated: true };
+    const rows = await estimateRows(db, rowsOf(from, w), counted.stats);
+    // Counted (now or lately) past the cap: a lower guess is known to be wrong.
+    return { value: Math.max(rows, EXACT_COUNT_THRESHOLD + 1), estimated: true };
   };
   const beyond = async (w: RawBuilder<boolean>, whole: boolean): Promise<Estimate> => {
     if (whole && table !== null && over(table)) return { value: table, estimated: true };
@@ -254,10 +278,10 @@ async function planned(
 ): Promise<{ total: Estimate | null; all: Estimate }> {
   const { db, from, where, visible } = input;
   const total = needTotal
-    ? { value: await planRows(db, sql`select 1 from ${from} where ${where}`), estimated: true }
+    ? { value: await planRows(db, rowsOf(from, where)), estimated: true }
     : null;
   const all = {
-    value: await planRows(db, sql`select 1 from ${from} where ${visible}`),
+    value: await planRows(db, rowsOf(from, visible)),
     estimated: true,
   };
   return { total, all };

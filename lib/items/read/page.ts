@@ -4,7 +4,14 @@ import type { RequestContext } from '@/lib/core/context';
 import type { Query } from '../query';
 import { and, filterSql, type ReadContext } from './context';
 import { nodeWhere, rowJson, windowed, windowFrom } from './compile';
-import { countColumns, listMeta, type CountedRow, type CountScope, type ListMeta } from './count';
+import {
+  countColumns,
+  listMeta,
+  withKnownCounts,
+  type CountedRow,
+  type CountScope,
+  type ListMeta,
+} from './count';
 import type { PageWindow } from './pagination';
 import type { PlanNode } from './plan';
 import { orderBy, sortKeys } from './sort';
@@ -94,7 +101,7 @@ export async function readPage(
 ): Promise<{ rows: unknown[]; meta: ListMeta }> {
   const { plan, alias, query, window } = input;
   const where = nodeWhere(rc, plan, alias);
-  const scope: CountScope = {
+  const scope: CountScope = withKnownCounts(ctx.db, {
     mode: query.count,
     table: plan.collection,
     from: sql`${sql.id(plan.collection)} as ${sql.id(alias)}`,
@@ -104,7 +111,7 @@ export async function readPage(
       : and([]),
     sameRows: !plan.filter && (plan.search === null || plan.search === ''),
     wholeTable: !plan.access.filter,
-  };
+  });
   const { rows, more, counted } = await selectPage(rc, ctx, { plan, alias, where, window }, scope);
   const meta = await listMeta({
     ...scope,

@@ -166,7 +166,16 @@ export class Writer {
         );
         continue;
       }
-      const any = isRecord(value) ? anyRelationOf(this.schema, c.collection, name) : null;
+      const any =
+        isRecord(value) || Number.isSafeInteger(value)
+          ? anyRelationOf(this.schema, c.collection, name)
+          : null;
+      if (any && !isRecord(value)) {
+        // The junction's item column holds keys of several collections as text; an integer
+        // key (what clients send for a serial key) is one of them.
+        out.columns[name] = await coerceValue(field, String(value));
+        continue;
+      }
       if (any) {
         // An item of the collection the row names: created or updated through the junction.
         const key = await anyItemKey(this, { any, row: payload, item: value as Row });

@@ -167,6 +167,26 @@ describe('many-to-any relations', () => {
     expect(heading?.title).toBe('Changed');
   });
 
+  it('links an existing item by its integer key, as clients send a serial key', async () => {
+    const heading = await post('ma_headings', { title: 'Linked by key' });
+    expect(heading.status).toBe(201);
+    const key = heading.body.data.id as number;
+    const res = await post(PAGES, {
+      title: 'Linked',
+      blocks: [{ collection: 'ma_headings', item: key }],
+    });
+    expect(res.status).toBe(201);
+    const [block] = (await rows(JUNCTION)).filter((r) => r.ma_pages_id === res.body.data.id);
+    expect(block.item).toBe(String(key));
+    const read = await get(`${PAGES}/${res.body.data.id}?${READ}`);
+    expect(read.body.data.blocks).toEqual([
+      { collection: 'ma_headings', item: { title: 'Linked by key' } },
+    ]);
+    const fraction = await post(PAGES, { blocks: [{ collection: 'ma_headings', item: 1.5 }] });
+    expect(fraction.status).toBe(400);
+    expect(fraction.body.extensions).toMatchObject({ field: 'item', type: 'invalid_type' });
+  });
+
   it('answers 400 naming the collection field when a block names a collection not allowed', async () => {
     const before = await count('daas_users');
     const res = await post(PAGES, {

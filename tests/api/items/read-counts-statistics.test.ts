@@ -102,6 +102,8 @@ describe('the read cache and an estimate', () => {
     expect(first.headers.get('x-cache')).toBe('HIT');
     expect(first.body.meta.total_estimated).toBe(true);
     expect(first.body.meta.total).toBeLessThan(20_000);
+    // Counted past the cap: the stale guess is raised to the cap, never left below it.
+    expect(first.body.meta.total).toBeGreaterThan(10_000);
     // As from psql: the schema the cache keys on stays the same.
     const { getDb } = await import('@/lib/db/client');
     await sql`analyze cs_skewed`.execute(getDb());
@@ -138,7 +140,7 @@ describe('a filtered count over the cap on an analysed table', () => {
 });
 
 describe('paging through a filtered list over the cap', () => {
-  it('asks the planner for the first page only, and again once ANALYZE changed the statistics', async () => {
+  it('counts and asks the planner for the first page only, and again once ANALYZE changed the statistics', async () => {
     await exec(`create table cs_paged (id serial primary key, kind text)`);
     await exec(`insert into cs_paged (kind) select 'a' from generate_series(1, 30000)`);
     await exec(`analyze cs_paged`);
@@ -154,14 +156,23 @@ describe('paging through a filtered list over the cap', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toHaveLength(10);
       expect(res.body.meta.total_estimated).toBe(true);
-      return { total: res.body.meta.total, explains: seen.filter((s) => /^explain/.test(s)) };
+      const statement = seen.find((s) => s.startsWith('select m.total')) ?? '';
+      return {
+        total: res.body.meta.total,
+        explains: seen.filter((s) => /^explain/.test(s)),
+        // The filter's capped count (`"kind" = $n` inside a count) against the table's own.
+        filterCounted: /count\(\*\) from \(select 1 from [^)]*"kind" = /.test(statement),
+      };
     };
     const first = await page(20);
     expect(first.explains).toHaveLength(1);
     expect(first.total).toBeGreaterThan(25_000);
+    expect(first.filterCounted).toBe(true);
     const second = await page(40);
     expect(second.explains).toHaveLength(0);
     expect(second.total).toBe(first.total);
+    // Known to be over the cap a moment ago: the next page is not counted again.
+    expect(second.filterCounted).toBe(false);
     await exec(`insert into cs_paged (kind) select 'a' from generate_series(1, 30000)`);
     await exec(`analyze cs_paged`);
     const grown = await page(60);
