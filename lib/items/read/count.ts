@@ -45,6 +45,9 @@ export interface CountScope {
   /** A recent count of `where` (`visible`) went over the cap: left out (withKnownCounts). */
   overTotal?: boolean;
   overVisible?: boolean;
+  /** The counted statements' keys, made once by withKnownCounts for looking up and learning. */
+  totalKey?: string;
+  visibleKey?: string;
 }
 
 /** The counts as read by the data statement (pg returns int8 as text). */
@@ -125,11 +128,16 @@ const rowsOf = (from: RawBuilder<unknown>, where: RawBuilder<boolean>) =>
 /** The scope with the counts a recent read found over the cap marked, to be left out. */
 export function withKnownCounts(db: Db, scope: CountScope): CountScope {
   if (scope.mode !== 'estimated') return scope;
-  const known = (w: RawBuilder<boolean>) => overCap.get(statementKey(db, rowsOf(scope.from, w)));
+  const totalKey = statementKey(db, rowsOf(scope.from, scope.where));
+  const visibleKey = scope.sameRows
+    ? undefined
+    : statementKey(db, rowsOf(scope.from, scope.visible));
   return {
     ...scope,
-    overTotal: known(scope.where) === true,
-    overVisible: !scope.sameRows && known(scope.visible) === true,
+    totalKey,
+    visibleKey,
+    overTotal: overCap.get(totalKey) === true,
+    overVisible: visibleKey !== undefined && overCap.get(visibleKey) === true,
   };
 }
 
@@ -237,11 +245,11 @@ async function fromCounted(
     return { total: { value: total, estimated: false }, all: { value: all, estimated: false } };
   }
   const over = (n: number): boolean => n > EXACT_COUNT_THRESHOLD;
-  const learn = (n: string | number | null, w: RawBuilder<boolean>) => {
-    if (n !== null && over(Number(n))) overCap.set(statementKey(db, rowsOf(from, w)), true);
+  const learn = (n: string | number | null, key: string | undefined) => {
+    if (key !== undefined && n !== null && over(Number(n))) overCap.set(key, true);
   };
-  learn(counted.total, where);
-  if (!sameRows) learn(counted.visible, visible);
+  learn(counted.total, input.totalKey);
+  learn(counted.visible, input.visibleKey);
   const table = num(counted.estimate);
   const explained = new Map<RawBuilder<boolean>, Promise<Estimate>>();
   let missingStats: Promise<boolean> | undefined;

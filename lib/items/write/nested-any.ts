@@ -27,3 +27,16 @@ export async function anyItemKey(
   }
   return writer.upsert(target, input.item);
 }
+
+/**
+ * What the junction's item column stores, as text (it holds keys of several collections): an
+ * integer key as clients send a serial key, or the key of the item given as an object.
+ */
+export async function anyItemColumn(
+  writer: Upserter,
+  input: { any: AnyRelation; row: Row; item: Row | number },
+): Promise<string> {
+  const { item } = input;
+  if (typeof item === 'number') return String(item);
+  return String(await anyItemKey(writer, { ...input, item }));
+}

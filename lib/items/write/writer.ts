@@ -11,7 +11,7 @@ import {
 } from '@/lib/core/errors';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
 import { anyRelationOf, relationOf, type M2MHop, type O2MHop } from '../relations-path';
-import { anyItemKey } from './nested-any';
+import { anyItemColumn } from './nested-any';
 import { recordActivity, type AuditAction } from './audit';
 import {
   authorizeWrite,
@@ -170,16 +170,13 @@ export class Writer {
         isRecord(value) || Number.isSafeInteger(value)
           ? anyRelationOf(this.schema, c.collection, name)
           : null;
-      if (any && !isRecord(value)) {
-        // The junction's item column holds keys of several collections as text; an integer
-        // key (what clients send for a serial key) is one of them.
-        out.columns[name] = await coerceValue(field, String(value));
-        continue;
-      }
       if (any) {
-        // An item of the collection the row names: created or updated through the junction.
-        const key = await anyItemKey(this, { any, row: payload, item: value as Row });
-        out.columns[name] = await coerceValue(field, String(key));
+        // An item of the collection the row names: linked by key, or created or updated.
+        const item = value as Row | number;
+        out.columns[name] = await coerceValue(
+          field,
+          await anyItemColumn(this, { any, row: payload, item }),
+        );
         continue;
       }
       const related = relationOf(this.schema, c.collection, name);
