@@ -79,6 +79,8 @@ const envSchema = z.object({
    * collection's change goes out at once, a burst is sent in batches (0: never wait).
    */
   REALTIME_BATCH_MS: z.coerce.number().int().min(0).max(1000).default(50),
+  /** Seconds an SSE subscription stays open before it asks the client to reconnect; 0: no limit. */
+  REALTIME_STREAM_MAX_SECONDS: z.coerce.number().int().min(0).optional(),
   /** pg_trgm indexes for the searchable text columns of large collections (see search-index). */
   SEARCH_INDEXES: z.enum(['auto', 'off']).default('auto'),
   READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(2000),

@@ -197,4 +197,28 @@ describe.runIf(process.env.DATABASE_URL)('the production build in serverless mod
     await page.getByRole('cell', { name: 'from a function' }).waitFor();
     await context.close();
   });
+
+  it("shows another writer's item in the studio's table live, over Server-Sent Events", async () => {
+    browser ??= await launchChromium();
+    const context = await browser.newContext({
+      baseURL: url,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const sockets: string[] = [];
+    const streams: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    page.on('request', (r) => r.url().includes('/api/realtime?') && streams.push(r.url()));
+    await signInAsAdmin(page);
+    await page.goto('/en/content/sls_notes');
+    await page.getByRole('cell', { name: 'from a function' }).waitFor();
+    // `next start` takes no WebSocket upgrade: the studio tries twice, then subscribes over SSE.
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 20_000 });
+    expect(sockets.length).toBeGreaterThanOrEqual(2);
+    expect(streams.some((s) => s.includes('collection=sls_notes'))).toBe(true);
+    const made = await api('POST', '/api/items/sls_notes', { body: 'written elsewhere' });
+    expect(made.status).toBe(201);
+    await page.getByRole('cell', { name: 'written elsewhere' }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { rawResponse } from '@/lib/http/openapi/raw';
-import { sseQuery, sseSubscribe } from '@/lib/realtime/http';
+import { sseQuery, sseSubscribe } from '@/lib/realtime/sse';
 
 export const GET = route(
   {

@@ -10,6 +10,7 @@ import {
   sleep,
   titledCollection,
 } from '../../helpers/realtime';
+import { createTitled } from '../../helpers/realtime-client';
 
 const app = setupTestApp();
 const realtime = realtimeServer();
@@ -20,15 +21,7 @@ const event = eventOf;
 
 const signedIn = (token: string): Promise<Line> => signedInLine(realtime.url, token);
 
-async function createItem(token: string, title: string) {
-  const res = await app.request(`/api/items/${collection}`, {
-    method: 'POST',
-    token,
-    body: { title },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.id as number;
-}
+const createItem = (token: string, title: string) => createTitled(app, token, collection, title);
 
 beforeAll(async () => {
   admin = await app.adminToken();

@@ -2,18 +2,22 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import {
-  RealtimeConnection,
-  type RealtimeEvent,
-  type SocketLike,
-} from '@/lib/client/realtime/connection';
+import { RealtimeConnection, type SocketLike } from '@/lib/client/realtime/connection';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setupTestApp } from '../../helpers/app';
 import { close, listen } from '../../helpers/node-http';
+import {
+  created,
+  createTitled,
+  eventually,
+  recorder,
+  serverSubscriptions,
+} from '../../helpers/realtime-client';
 import { sleep, titledCollection } from '../../helpers/realtime';
 import { tcpProxy, type TcpProxy } from '../../helpers/tcp-proxy';
 
 /** The studio's realtime client against the app's own WebSocket endpoint, through a proxy. */
 const app = setupTestApp();
+const createItem = (title: string) => createTitled(app, admin, collection, title);
 let server: http.Server;
 let realtimeServer: { close(): void };
 let proxy: TcpProxy;
@@ -39,56 +43,6 @@ function client(options: { heartbeatMs?: number; opened?: number[] } = {}) {
     lingerMs: 50,
   });
 }
-
-/** Collects the events a subscription gets. */
-function recorder() {
-  const events: RealtimeEvent[] = [];
-  const errors: string[] = [];
-  return {
-    events,
-    errors,
-    handlers: {
-      onEvent: (e: RealtimeEvent) => events.push(e),
-      onError: (c: string) => errors.push(c),
-    },
-    async until(match: (e: RealtimeEvent) => boolean, ms = 5_000) {
-      const start = Date.now();
-      while (Date.now() - start < ms) {
-        const hit = events.find(match);
-        if (hit) return hit;
-        await sleep(20);
-      }
-      throw new Error(`no matching event within ${ms} ms: ${JSON.stringify(events)}`);
-    },
-  };
-}
-
-async function serverSubscriptions(): Promise<number> {
-  const { subscriptionCount } = await import('@/lib/realtime/hub');
-  return subscriptionCount();
-}
-
-async function eventually(check: () => Promise<boolean> | boolean, ms = 5_000) {
-  const start = Date.now();
-  while (Date.now() - start < ms) {
-    if (await check()) return;
-    await sleep(20);
-  }
-  throw new Error('condition not met in time');
-}
-
-async function createItem(title: string): Promise<number> {
-  const res = await app.request(`/api/items/${collection}`, {
-    method: 'POST',
-    token: admin,
-    body: { title },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.id as number;
-}
-
-const created = (title: string) => (e: RealtimeEvent) =>
-  e.event === 'create' && JSON.stringify(e.data).includes(title);
 
 beforeAll(async () => {
   admin = await app.adminToken();

@@ -124,6 +124,26 @@ describe('GET /api/realtime (Server-Sent Events)', () => {
     expect((await stream('collection=daas_users', admin)).res.status).toBe(403);
   });
 
+  it('ends itself after REALTIME_STREAM_MAX_SECONDS, asking the client back in a second', async () => {
+    process.env.REALTIME_STREAM_MAX_SECONDS = '1';
+    try {
+      const { dispatch } = await import('@/lib/http/dispatch');
+      const started = Date.now();
+      const res = await dispatch(
+        new Request(`http://localhost/api/realtime?collection=${collection}`, {
+          headers: { authorization: `Bearer ${admin}` },
+        }),
+      );
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).toMatch(/^retry: 1000\n\n/);
+      expect(body).toContain('"event":"init"');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    } finally {
+      delete process.env.REALTIME_STREAM_MAX_SECONDS;
+    }
+  });
+
   it('answers 400 to a query that is not a JSON object', async () => {
     const bad = await stream(`collection=${collection}&query=%7Bnope`, admin);
     expect(bad.res.status).toBe(400);
