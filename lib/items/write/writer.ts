@@ -21,7 +21,12 @@ import {
   withDefaults,
 } from './authorize';
 import { checkFieldRows, checkValidated, coverageOf } from './field-rows';
-import { checkConditions, enforcedConditions, hasReadonlyConditions } from './conditions';
+import {
+  checkConditions,
+  enforcedConditions,
+  hasReadonlyConditions,
+  plainRequiredMet,
+} from './conditions';
 import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { writeRelated } from './nested';
@@ -243,13 +248,14 @@ export class Writer {
   ): Promise<{ key: Key; echo: unknown } | null> {
     const c = this.collection(collection);
     if (itemEvents(collection, 'create').some((e) => emitter().hasFilters(e))) return null;
-    if (!isRecord(data) || !revisionsAlike(c) || enforcedConditions(c).length) return null;
+    if (!isRecord(data) || !revisionsAlike(c)) return null;
     const rule = await this.createRule(c);
     if (checksCreatedRow(rule)) return null;
     checkFields(rule, data);
     const payload = withDefaults(rule, data);
     if (!this.plainColumns(c, payload)) return null;
     const { columns } = await this.prepare(c, payload, 'create');
+    if (!plainRequiredMet(enforcedConditions(c), columns)) return null;
     const done = await insertAudited(this.ctx, c, columns, echo);
     const key = done.row[c.primary] as Key;
     this.mutations.push({ collection, action: 'create', keys: [key], payload });
@@ -288,6 +294,7 @@ export class Writer {
       list,
       rows: [row],
       payload: hooked,
+      creating: true,
     });
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys: [key] });
     const target = { rule, schema: this.schema, pk: c.primary };
@@ -348,6 +355,7 @@ export class Writer {
       list,
       rows,
       payload,
+      creating: false,
       before: new Map(before.map((r) => [String(r[c.primary]), r])),
     });
     await checkWritten(this.ctx, { rule, schema: this.schema, pk: c.primary, keys });
