@@ -311,6 +311,32 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
     expect(one.status).toBe(200);
   });
 
+  it("adds the replica's round trip to an admin's health report, and only the status for others", async () => {
+    const res = await app.request('/api/server/health', { token: admin.token });
+    expect(res.status).toBe(200);
+    const [replica] = res.body.checks['database:replica:responseTime'];
+    expect(replica).toMatchObject({ status: 'ok', componentType: 'datastore', observedUnit: 'ms' });
+    expect(replica.observedValue).toBeGreaterThanOrEqual(0);
+    // A copy is no standby: it has no replay to lag behind.
+    expect(res.body.checks).not.toHaveProperty('database:replica:lag');
+    const other = await app.request('/api/server/health', { token: reader.token });
+    expect(other.body).toEqual({ status: res.body.status });
+  });
+
+  it('warns, and keeps serving, while the replica cannot be reached', async () => {
+    process.env.DATABASE_READ_URL = 'postgres://postgres@127.0.0.1:1/nowhere';
+    try {
+      const res = await app.request('/api/server/health', { token: admin.token });
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('warn');
+      expect(res.body.checks['database:replica:responseTime'][0].status).toBe('warn');
+      expect(res.body.checks['database:responseTime'][0].status).toMatch(/^(ok|warn)$/);
+      expect((await app.request('/api/server/health')).body).toEqual({ status: 'warn' });
+    } finally {
+      process.env.DATABASE_READ_URL = appReplicaUrl;
+    }
+  });
+
   it('reads the primary once the replica database is gone', async () => {
     await dropReplica!();
     const list = await app.request(`/api/items/${table}`, { token: otherAdmin.token });
