@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { preflight } from '@/lib/http/cors';
 import { route } from '@/lib/http/route';
 import { rawResponse } from '@/lib/http/openapi/raw';
-import { sseQuery, sseSubscribe } from '@/lib/realtime/sse';
+import { sseQuery, sseSubscribe } from '@/lib/realtime/http';
 
 export const GET = route(
   {
