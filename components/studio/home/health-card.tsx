@@ -42,8 +42,13 @@ export function HealthCard() {
         <dl className="divide-y text-sm">
           {Object.entries(health.data.checks).map(([name, [check]]) => (
             <div key={name} className="flex items-center justify-between gap-3 py-2">
-              <dt className="font-mono text-xs text-muted-foreground">{name}</dt>
-              <dd className="tabular-nums">
+              <dt className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="font-mono text-xs break-all text-muted-foreground">{name}</span>
+                {check.status !== 'ok' && (
+                  <Badge variant={VARIANT[check.status]}>{t(`status.${check.status}`)}</Badge>
+                )}
+              </dt>
+              <dd className="shrink-0 tabular-nums">
                 {check.observedUnit === 'bytes'
                   ? format.number(check.observedValue / 1_048_576, { maximumFractionDigits: 0 }) +
                     ' MB'
