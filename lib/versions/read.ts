@@ -13,6 +13,7 @@ import type { Db } from '@/lib/db/client';
 import { emptyQuery, parseQuery, type ItemsQueryInput, type RawQuery } from '@/lib/items/parse';
 import { allowsField, type ReadAccess } from '@/lib/items/read/read-access';
 import * as read from '@/lib/items/read/service';
+import { fieldsReadableOn } from '@/lib/items/read/by-key';
 import { coerceKey } from '@/lib/items/write/validate';
 import { SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
 import { isRecord, isUuid } from '@/lib/core/guards';
@@ -134,7 +135,7 @@ export async function readableDelta(
   const names = Object.keys(values).filter(
     (field) => !readAccess || allowsField(readAccess(collection), field),
   );
-  const shown = await read.fieldsReadableOn(
+  const shown = await fieldsReadableOn(
     { collection, id: input.key, fields: names, readAccess },
     ctx,
   );

@@ -9,10 +9,10 @@ import {
 } from '@/lib/core/errors';
 import type { RequestContext } from '@/lib/core/context';
 import { SYSTEM_PREFIX, type CollectionOverview, type SchemaOverview } from '@/lib/schema/overview';
-import { castValue } from '../filter/cast';
 import type { Filter, Query } from '../query';
 import { readAggregate } from './aggregate';
-import { filterSql, readContext, type ReadContext } from './context';
+import { keyFilter } from './by-key';
+import { readContext, type ReadContext } from './context';
 import { nodeWhere, rowJson } from './compile';
 import type { ListMeta } from './count';
 import { readPage } from './page';
@@ -206,29 +206,6 @@ async function afterRead(
   return emitter().emitFilter(itemEvents(collection, 'read'), rows, { collection, query }, hooks);
 }
 
-function keyFilter(
-  rc: ReadContext,
-  collection: string,
-  ids: unknown[],
-): { filter: Filter; valid: unknown[] } {
-  const c = rc.schema.collections[collection];
-  const pk = c.fields[c.primary as string];
-  const valid: unknown[] = [];
-  for (const id of ids) {
-    try {
-      valid.push(
-        castValue(
-          { name: pk.field, collection, type: pk.type, dataType: pk.schema?.data_type },
-          id,
-        ),
-      );
-    } catch {
-      // A key that cannot exist (text for an integer key) is simply not found.
-    }
-  }
-  return { filter: { [pk.field]: { _in: valid } }, valid };
-}
-
 /** Items by primary key, in no particular order; keys that match nothing are left out. */
 export async function readMany(
   collection: string,
@@ -316,35 +293,6 @@ export async function readOver(
       return (items[0] as Item | undefined) ?? null;
     },
   };
-}
-
-/**
- * Of `fields` (each readable in the collection), those the caller may read on the stored
- * item `id`: a field granted only on some rows (several policies) is checked against the row.
- * For values read outside the plan, such as a version's stored delta.
- */
-export async function fieldsReadableOn(
-  input: { collection: string; id: unknown; fields: string[]; readAccess: ReadAccess | undefined },
-  ctx: RequestContext,
-): Promise<string[]> {
-  const { collection, fields, readAccess } = input;
-  const access = readAccess?.(collection);
-  const narrowed = fields.filter((f) => access?.fieldFilter?.(f));
-  if (!narrowed.length) return fields;
-  const schema = ctx.schema;
-  const rc = readContext({ schema, accountability: ctx.accountability, readAccess });
-  const alias = rc.nextAlias();
-  const { filter, valid } = keyFilter(rc, collection, [input.id]);
-  if (!valid.length) return fields.filter((f) => !narrowed.includes(f));
-  const checks = narrowed.map(
-    (f, i) => sql`coalesce(${rc.fieldRows!(collection, f, alias)}, false) as ${sql.id(`c${i}`)}`,
-  );
-  const res = await sql<Record<string, boolean>>`select ${sql.join(checks)} from ${sql.id(
-    collection,
-  )} as ${sql.id(alias)} where ${filterSql(rc, filter, collection, alias, true)}`.execute(ctx.db);
-  const row = res.rows[0];
-  const denied = new Set(narrowed.filter((_, i) => !row?.[`c${i}`]));
-  return fields.filter((f) => !denied.has(f));
 }
 
 /**

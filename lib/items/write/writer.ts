@@ -2,16 +2,8 @@ import 'server-only';
 import type { RawBuilder } from 'kysely';
 import type { Db } from '@/lib/db/client';
 import { emitter, itemEvents, type HookContext, type HookMeta } from '@/lib/events/emitter';
-import {
-  AppError,
-  fieldError,
-  invalidField,
-  InvalidPayloadError,
-  NotFoundError,
-} from '@/lib/core/errors';
-import type { CollectionOverview, FieldOverview, SchemaOverview } from '@/lib/schema/overview';
-import { anyRelationOf, relationOf, type M2MHop, type O2MHop } from '../relations-path';
-import { anyItemColumn } from './nested-any';
+import { AppError, invalidField, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
+import type { CollectionOverview, SchemaOverview } from '@/lib/schema/overview';
 import { recordActivity, type AuditAction } from './audit';
 import {
   authorizeWrite,
@@ -31,16 +23,9 @@ import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { writeRelated } from './nested';
 import { insertAudited, revisionsAlike } from './one-statement';
-import { withSpecials } from './specials';
+import { plainColumns, preparePayload } from './prepare';
 import { deleteRows, insertRow, selectRows, updateRows, type Key, type Row } from './sql';
-import {
-  coerceKey,
-  coerceValue,
-  FieldProblems,
-  generatedKey,
-  isRequired,
-  requiredError,
-} from './validate';
+import { coerceKey, coerceValue } from './validate';
 import { isRecord } from '@/lib/core/guards';
 
 export interface Mutation {
@@ -48,11 +33,6 @@ export interface Mutation {
   action: AuditAction;
   keys: Key[];
   payload: unknown;
-}
-
-interface Prepared {
-  columns: Row;
-  related: { hop: O2MHop | M2MHop; value: unknown }[];
 }
 
 export function notFound(): AppError {
@@ -137,88 +117,6 @@ export class Writer {
     return rows.length > 0;
   }
 
-  private async prepare(
-    c: CollectionOverview & { primary: string },
-    payload: unknown,
-    mode: 'create' | 'update',
-  ): Promise<Prepared> {
-    if (!isRecord(payload)) throw new InvalidPayloadError('Payload must be an object');
-    const out: Prepared = { columns: {}, related: [] };
-    // Every bad value of the payload is reported at once, each on its field.
-    const problems = new FieldProblems();
-    for (const [name, value] of Object.entries(payload)) {
-      if (!Object.hasOwn(c.fields, name)) {
-        throw fieldError(
-          InvalidPayloadError,
-          `Field "${name}" doesn't exist in collection "${c.collection}"`,
-          { field: name, type: 'unknown_field', message: "Doesn't exist in this collection" },
-        );
-      }
-      const field = c.fields[name];
-      if (!field.schema) {
-        const hop = relationOf(this.schema, c.collection, name);
-        if (hop && hop.kind !== 'm2o') out.related.push({ hop, value });
-        // Presentation aliases (dividers, groups) hold no data; a value for them is ignored.
-        continue;
-      }
-      if (field.schema.is_generated) {
-        problems.add(
-          fieldError(InvalidPayloadError, `Field "${name}" is generated and can't be written`, {
-            field: name,
-            type: 'generated',
-            message: "Is generated and can't be written",
-          }),
-        );
-        continue;
-      }
-      const any =
-        isRecord(value) || Number.isSafeInteger(value)
-          ? anyRelationOf(this.schema, c.collection, name)
-          : null;
-      if (any) {
-        // An item of the collection the row names: linked by key, or created or updated.
-        const item = value as Row | number;
-        out.columns[name] = await coerceValue(
-          field,
-          await anyItemColumn(this, { any, row: payload, item }),
-        );
-        continue;
-      }
-      const related = relationOf(this.schema, c.collection, name);
-      if (related?.kind === 'm2o' && isRecord(value)) {
-        // A related object instead of a key: create or update it first, then link its key.
-        out.columns[name] = await coerceValue(field, await this.upsert(related.related, value));
-        continue;
-      }
-      await problems.check(async () => (out.columns[name] = await this.column(field, value)));
-    }
-    problems.throwAny();
-    out.columns = withSpecials({
-      collection: c,
-      columns: out.columns,
-      mode,
-      accountability: this.ctx.accountability,
-    });
-    if (mode === 'create') {
-      for (const field of Object.values(c.fields)) {
-        if (out.columns[field.field] !== undefined || !isRequired(field)) continue;
-        const generated = field.field === c.primary ? generatedKey(field) : undefined;
-        if (generated === undefined) problems.add(requiredError(field));
-        else out.columns[field.field] = generated;
-      }
-      problems.throwAny();
-    }
-    return out;
-  }
-
-  private async column(field: FieldOverview, value: unknown): Promise<unknown> {
-    if (value === null) {
-      if (field.schema && !field.schema.is_nullable) throw requiredError(field);
-      return null;
-    }
-    return coerceValue(field, value);
-  }
-
   /** An object with an existing key updates that item; anything else creates one. */
   async upsert(collection: string, data: Record<string, unknown>): Promise<Key> {
     const c = this.collection(collection);
@@ -253,23 +151,13 @@ export class Writer {
     if (checksCreatedRow(rule)) return null;
     checkFields(rule, data);
     const payload = withDefaults(rule, data);
-    if (!this.plainColumns(c, payload)) return null;
-    const { columns } = await this.prepare(c, payload, 'create');
+    if (!plainColumns(this.schema, c, payload)) return null;
+    const { columns } = await preparePayload(this, c, payload, 'create');
     if (!plainRequiredMet(enforcedConditions(c), columns)) return null;
     const done = await insertAudited(this.ctx, c, columns, echo);
     const key = done.row[c.primary] as Key;
     this.mutations.push({ collection, action: 'create', keys: [key], payload });
     return { key, echo: done.echo };
-  }
-
-  /** Every value goes to a column of this table: no alias field, no related object. */
-  private plainColumns(c: CollectionOverview, payload: Row): boolean {
-    return Object.entries(payload).every(([name, value]) => {
-      const field = Object.hasOwn(c.fields, name) ? c.fields[name] : undefined;
-      if (!field?.schema) return false;
-      if (isRecord(value) && anyRelationOf(this.schema, c.collection, name)) return false;
-      return !(isRecord(value) && relationOf(this.schema, c.collection, name)?.kind === 'm2o');
-    });
   }
 
   private createRule(c: CollectionOverview & { primary: string }) {
@@ -283,7 +171,7 @@ export class Writer {
     const hooked = await this.filter(collection, 'create', data, { collection });
     checkFields(rule, hooked);
     const payload = isRecord(hooked) ? withDefaults(rule, hooked) : hooked;
-    const { columns, related } = await this.prepare(c, payload, 'create');
+    const { columns, related } = await preparePayload(this, c, payload, 'create');
     const row = await insertRow(this.ctx.db, { table: collection, values: columns });
     const key = row[c.primary] as Key;
     for (const r of related) await writeRelated(this, { hop: r.hop, parent: row, value: r.value });
@@ -325,7 +213,7 @@ export class Writer {
     const target = { rule, schema: this.schema, pk: c.primary, keys, payload };
     await checkFieldRows(this.ctx, { ...target, check: 'rows' });
     const coverage = await coverageOf(this.ctx, target);
-    const { columns, related } = await this.prepare(c, payload, 'update');
+    const { columns, related } = await preparePayload(this, c, payload, 'update');
     if (Object.hasOwn(columns, c.primary)) {
       if (keys.length !== 1 || String(columns[c.primary]) !== String(keys[0])) {
         throw invalidField(c.primary, "can't be changed", {
