@@ -311,6 +311,40 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
     expect(one.status).toBe(200);
   });
 
+  it('answers from the primary a read the standby cancels (40001), and keeps the replica', async () => {
+    const cancelled = uid('cancelled');
+    await exec(`create table ${cancelled} (id serial primary key, title text)`);
+    await exec(`insert into ${cancelled} (title) values ('from the primary')`);
+    // What a hot standby raises when replaying the primary's changes would conflict with a
+    // running read ("canceling statement due to conflict with recovery"): the same SQLSTATE
+    // from a real server, raised whenever the replica's copy of the table is read.
+    await on(
+      replicaUrl,
+      `create function ${cancelled}_conflict() returns boolean language plpgsql as $$
+       begin
+         raise exception 'canceling statement due to conflict with recovery'
+           using errcode = '40001';
+       end $$`,
+    );
+    await on(
+      replicaUrl,
+      `create view ${cancelled} as select 1 as id, 'from the replica'::text as title
+       where ${cancelled}_conflict()`,
+    );
+    const list = await app.request(`/api/items/${cancelled}`, { token: otherAdmin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([{ id: 1, title: 'from the primary' }]);
+    const one = await app.request(`/api/items/${cancelled}/1`, { token: reader.token });
+    // The reader may not read this collection: the refusal is the primary's, as without a replica.
+    expect(one.status).toBe(403);
+    const byId = await app.request(`/api/items/${cancelled}/1`, { token: otherAdmin.token });
+    expect(byId.status).toBe(200);
+    expect(byId.body.data.title).toBe('from the primary');
+    // One cancelled read is not an outage: the next read of another collection is the replica's.
+    const other = await app.request(`/api/items/${table}`, { token: otherAdmin.token });
+    expect(titles(other)).toContain('replica-only');
+  });
+
   it("adds the replica's round trip to an admin's health report, and only the status for others", async () => {
     const res = await app.request('/api/server/health', { token: admin.token });
     expect(res.status).toBe(200);
