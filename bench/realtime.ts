@@ -156,7 +156,16 @@ export async function runRealtimeBench(): Promise<string> {
       clients.push(c);
       const first = Math.floor((i * SUBSCRIBERS) / CLIENTS);
       const count = Math.floor(((i + 1) * SUBSCRIBERS) / CLIENTS) - first;
-      const start: StartMessage = { type: 'start', wsUrl, tokens, collection, count, first };
+      const writes = RATE * (WARMUP + SECONDS);
+      const start: StartMessage = {
+        type: 'start',
+        wsUrl,
+        tokens,
+        collection,
+        count,
+        first,
+        writes,
+      };
       c.child.send(start);
     }
     await Promise.all(clients.map((c) => c.next('ready')));
