@@ -16,6 +16,7 @@ import { closeDb } from '@/lib/db/client';
 import { dispatchApi } from '@/lib/http/dispatch';
 import { serveApi } from '@/lib/http/node-adapter';
 import { logger } from '@/lib/core/logger';
+import { WORKER_SLOT_ENV, workerSlot } from '@/lib/core/worker-slot';
 import { startup } from '@/lib/startup';
 import { relaySiblingNotices } from '@/lib/sibling-bus';
 import { shareRateLimitsWithWorkers } from '@/lib/rate-limit';
@@ -86,7 +87,11 @@ async function serve(): Promise<void> {
     server.once('error', reject);
     server.listen(c.PORT, c.HOST, resolve);
   });
-  logger.info({ port: c.PORT, host: c.HOST, pid: process.pid, apiViaNext }, 'listening');
+  const { slot, workers } = workerSlot();
+  logger.info(
+    { port: c.PORT, host: c.HOST, pid: process.pid, slot: `${slot}/${workers}`, apiViaNext },
+    'listening',
+  );
   startHousekeeping();
   startCron();
 
@@ -120,7 +125,14 @@ async function primary(workers: number): Promise<void> {
   relaySiblingNotices();
   // The sign-in limits count across all workers, not per worker.
   const workerEnv = shareRateLimitsWithWorkers();
-  for (let i = 0; i < workers; i++) cluster.fork(workerEnv);
+  // Each worker keeps a slot (0..workers-1) through restarts: realtime deliveries are spread
+  // over the batching window by slot, so the workers' socket writes don't meet.
+  const slots = new Map<number, number>();
+  const forkIn = (slot: number) => {
+    const worker = cluster.fork({ ...workerEnv, [WORKER_SLOT_ENV]: `${slot}/${workers}` });
+    slots.set(worker.id, slot);
+  };
+  for (let i = 0; i < workers; i++) forkIn(i);
 
   const stop = () => {
     if (stopping) return;
@@ -144,7 +156,9 @@ async function primary(workers: number): Promise<void> {
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
-    cluster.fork(workerEnv);
+    const slot = slots.get(worker.id) ?? 0;
+    slots.delete(worker.id);
+    forkIn(slot);
   });
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -6,6 +6,7 @@ import { andFilters, readAccessFor } from '@/lib/items/access';
 import type { Query } from '@/lib/items/query';
 import { readByQuery, readMany } from '@/lib/items/read/service';
 import { config } from '@/lib/core/config';
+import { epochMs, nextSlotAt } from '@/lib/core/worker-slot';
 import { getSchema, type SchemaOverview } from '@/lib/schema/overview';
 import { subscriptionReads } from './system';
 
@@ -87,7 +88,7 @@ export class ReadGroup {
   private readonly seen = new Map<string, Key>();
   private pending = emptyBatch();
   private running = false;
-  /** When the last read of a batch started (performance.now()). */
+  /** When the last read of a batch started (ms since the epoch). */
   private lastRead = -Infinity;
 
   constructor(
@@ -147,15 +148,22 @@ export class ReadGroup {
   }
 
   /**
-   * Waits out the rest of REALTIME_BATCH_MS since the last read. Each event is one message to
-   * every member, so under a burst of writes the changes that come meanwhile go out together
-   * (Directus's `create` and `update` carry a list of items); a change to a quiet group is
-   * read at once.
+   * Each event is one message to every member, so under a burst of writes the changes that
+   * come meanwhile go out together (`create` and `update` carry a list of items). A group
+   * that has not read for REALTIME_BATCH_MS reads at once; otherwise at this worker's next
+   * slot, so workers that heard the same write take turns writing to their sockets instead of
+   * competing for the cores in step.
    */
   private async spaced(): Promise<void> {
-    const wait = this.lastRead + config().REALTIME_BATCH_MS - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    this.lastRead = performance.now();
+    const window = config().REALTIME_BATCH_MS;
+    const now = epochMs();
+    if (now - this.lastRead >= window) {
+      this.lastRead = now;
+      return;
+    }
+    const at = nextSlotAt(this.lastRead + window / 2, window);
+    await new Promise((resolve) => setTimeout(resolve, at - now));
+    this.lastRead = epochMs();
   }
 
   remember(items: Item[], pk: string): void {

@@ -101,11 +101,14 @@ describe.runIf(process.env.DATABASE_URL)('two workers answering one client', () 
     }
   }, 60_000);
 
-  it('replaces a worker killed with SIGKILL and keeps answering', async () => {
-    const pids = [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"listening"/g)].map((m) =>
-      Number(m[1]),
-    );
-    expect(pids.length).toBe(2);
+  it('replaces a worker killed with SIGKILL in its slot and keeps answering', async () => {
+    const listening = () =>
+      [
+        ...server.output().matchAll(/"pid":(\d+)[^\n]*"slot":"([^"]+)"[^\n]*"msg":"listening"/g),
+      ].map((m) => ({ pid: Number(m[1]), slot: m[2] }));
+    const workers = listening();
+    expect(workers.map((w) => w.slot).sort()).toEqual(['0/2', '1/2']);
+    const pids = workers.map((w) => w.pid);
     process.kill(pids[0]!, 'SIGKILL');
     const deadline = Date.now() + 20_000;
     let replaced = false;
@@ -114,6 +117,8 @@ describe.runIf(process.env.DATABASE_URL)('two workers answering one client', () 
       replaced = [...server.output().matchAll(/"msg":"listening"/g)].length === 3;
     }
     expect(replaced).toBe(true);
+    // The new worker takes the dead one's place in the realtime batches' turns.
+    expect(listening()[2]!.slot).toBe(workers[0]!.slot);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         fetch(`${server.url}/api/server/ping`, { headers: { connection: 'close' } }).then(
