@@ -75,8 +75,9 @@ const envSchema = z.object({
     .min(1024)
     .default(4 * 1024 * 1024),
   /**
-   * At most one event read per subscription group in this many milliseconds: a quiet
-   * collection's change goes out at once, a burst is sent in batches (0: never wait).
+   * One event read per subscription group in this many milliseconds under a stream of
+   * changes (never two within half of it): a quiet collection's change goes out at once, a
+   * burst is sent in batches (0: never wait).
    */
   REALTIME_BATCH_MS: z.coerce.number().int().min(0).max(1000).default(50),
   /** Seconds an SSE subscription stays open before it asks the client to reconnect; 0: no limit. */
