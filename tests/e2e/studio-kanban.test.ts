@@ -143,6 +143,9 @@ describe('kanban columns from a relation and through a workflow', () => {
     const columns = page.getByRole('region', { name: 'tasks on a board' });
     const draft = columns.getByRole('region', { name: 'Draft' });
     await draft.getByRole('link', { name: 'Ship' }).waitFor();
+    // On a loaded machine the board may still be refetching (the test before changed its
+    // items); a drag over a board that re-renders mid-way drops nowhere.
+    await page.waitForLoadState('networkidle');
 
     await draft
       .getByRole('link', { name: 'Ship' })
