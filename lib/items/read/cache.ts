@@ -14,6 +14,7 @@ import { hearingOtherInstances, onSiblingNotice, tellSiblings } from '@/lib/sibl
 import type { SchemaOverview } from '@/lib/schema/overview';
 import { readTables } from './cache-tables';
 import type { ReadAccess } from './read-access';
+import { bodyOf } from './json-text';
 
 /**
  * Finished response bodies of item reads, keyed by everything that decides them: the
@@ -216,8 +217,7 @@ export async function cachedRead(
 ): Promise<{ body: string; hit: boolean }> {
   const { ctx, schema, collection } = input;
   const key = readCacheEnabled() && !ctx.db.isTransaction ? keyOf(input) : null;
-  if (key === null || readsHooked(collection))
-    return { body: JSON.stringify(await load()), hit: false };
+  if (key === null || readsHooked(collection)) return { body: bodyOf(await load()), hit: false };
   start();
   const hit = state.entries.get(key);
   if (hit && trusted() && alive(hit, schema) && hit.expires > Date.now()) {
@@ -234,7 +234,7 @@ export async function cachedRead(
   // after a write it has not seen yet, would be kept under the generations that write left,
   // and served after the replica caught up; nor may a caller who wrote join such a load.
   if (input.replica && ctx.reads && !ctx.reads.primaryOnly()) {
-    return { body: JSON.stringify(await load()), hit: false };
+    return { body: bodyOf(await load()), hit: false };
   }
   const tables = readTables(schema, collection, !ctx.accountability.admin);
   // Generations as they were before the statement ran: a write committed meanwhile bumps
@@ -245,7 +245,7 @@ export async function cachedRead(
   let expires = Infinity;
   const body$ = load().then((v) => {
     if (carriesEstimate(v)) expires = Date.now() + ESTIMATE_TTL_MS;
-    return JSON.stringify(v);
+    return bodyOf(v);
   });
   const loading = { tables, gens, epoch, schema, body: body$ };
   state.loading.set(key, loading);

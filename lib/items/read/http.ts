@@ -56,7 +56,11 @@ export async function listItems(
   const read = await cachedRead(
     { ctx, schema, collection, parts: ['list', query], readAccess, replica: true },
     async () => {
-      const result = await readByQuery(collection, query, ctx, { readAccess, replica: true });
+      const result = await readByQuery(collection, query, ctx, {
+        readAccess,
+        replica: true,
+        asText: true,
+      });
       return result.meta ? { data: result.data, meta: result.meta } : { data: result.data };
     },
   );

@@ -12,6 +12,7 @@ import {
   type CountScope,
   type ListMeta,
 } from './count';
+import { JsonText } from './json-text';
 import type { PageWindow } from './pagination';
 import type { PlanNode } from './plan';
 import { orderBy, sortKeys } from './sort';
@@ -21,6 +22,8 @@ export interface PageInput {
   alias: string;
   where: RawBuilder<boolean>;
   window: PageWindow;
+  /** Items as JSON text (JsonText), not parsed by the driver: see JsonText. */
+  asText?: boolean;
 }
 
 /** A page's rows as the statement returns them: `more` marks the row past the page. */
@@ -34,8 +37,10 @@ type PageRow = { item: unknown; more: boolean | null };
  */
 export function pageSql(rc: ReadContext, input: PageInput): RawBuilder<PageRow> {
   const { plan, alias, where, window } = input;
+  const json = () =>
+    input.asText ? sql`${rowJson(rc, plan, alias)}::text` : rowJson(rc, plan, alias);
   if (!windowed(window.limit, window.offset)) {
-    return sql<PageRow>`select ${rowJson(rc, plan, alias)} as item, false as more from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))}`;
+    return sql<PageRow>`select ${json()} as item, false as more from ${sql.id(plan.collection)} as ${sql.id(alias)} where ${where} order by ${orderBy(sortKeys(rc, plan, alias))}`;
   }
   const peek = window.limit > 0;
   const { from, keys } = windowFrom(rc, {
@@ -46,20 +51,23 @@ export function pageSql(rc: ReadContext, input: PageInput): RawBuilder<PageRow> 
     offset: window.offset,
   });
   if (!peek) {
-    return sql<PageRow>`select ${rowJson(rc, plan, alias)} as item, false as more from ${from} order by ${orderBy(keys)}`;
+    return sql<PageRow>`select ${json()} as item, false as more from ${from} order by ${orderBy(keys)}`;
   }
   // The row past the page is numbered out, so its item (relations included) is never built.
   const past = sql`row_number() over (order by ${orderBy(keys)}) > ${window.limit}`;
-  return sql<PageRow>`select case when ${past} then null else ${rowJson(rc, plan, alias)} end as item, ${past} as more from ${from} order by ${orderBy(keys)}`;
+  return sql<PageRow>`select case when ${past} then null else ${json()} end as item, ${past} as more from ${from} order by ${orderBy(keys)}`;
 }
 
 /** The page's items, and whether a row follows them (null: not asked). */
-function splitPage(rows: PageRow[], window: PageWindow): { rows: unknown[]; more: boolean | null } {
+function splitPage(rows: PageRow[], input: PageInput): { rows: unknown[]; more: boolean | null } {
+  const { window, asText } = input;
   const items: unknown[] = [];
   let more = false;
   for (const r of rows) {
     if (r.more) more = true;
-    else if (r.item !== null && r.item !== undefined) items.push(r.item);
+    else if (r.item !== null && r.item !== undefined) {
+      items.push(asText ? new JsonText(r.item as string) : r.item);
+    }
   }
   return { rows: items, more: window.limit > 0 ? more : null };
 }
@@ -79,7 +87,7 @@ async function selectPage(
   if (!columns) {
     if (input.window.empty) return { rows: [], more: false };
     const res = await pageSql(rc, input).execute(ctx.db);
-    return splitPage(res.rows, input.window);
+    return splitPage(res.rows, input);
   }
   if (input.window.empty) {
     const res = await sql<CountedRow>`select ${columns}`.execute(ctx.db);
@@ -90,16 +98,16 @@ async function selectPage(
   >`select m.total, m.visible, m.estimate, m.nostats, m.stats, p.item, p.more from (select ${columns}) as m left join (${pageSql(rc, input)}) as p on true`.execute(
     ctx.db,
   );
-  return { ...splitPage(res.rows, input.window), counted: res.rows[0] };
+  return { ...splitPage(res.rows, input), counted: res.rows[0] };
 }
 
 /** A list read's rows and meta, from one statement unless the count mode needs more. */
 export async function readPage(
   rc: ReadContext,
   ctx: RequestContext,
-  input: { plan: PlanNode; alias: string; query: Query; window: PageWindow },
+  input: { plan: PlanNode; alias: string; query: Query; window: PageWindow; asText?: boolean },
 ): Promise<{ rows: unknown[]; meta: ListMeta }> {
-  const { plan, alias, query, window } = input;
+  const { plan, alias, query, window, asText } = input;
   const where = nodeWhere(rc, plan, alias);
   const scope: CountScope = withKnownCounts(ctx.db, {
     mode: query.count,
@@ -112,7 +120,12 @@ export async function readPage(
     sameRows: !plan.filter && (plan.search === null || plan.search === ''),
     wholeTable: !plan.access.filter,
   });
-  const { rows, more, counted } = await selectPage(rc, ctx, { plan, alias, where, window }, scope);
+  const { rows, more, counted } = await selectPage(
+    rc,
+    ctx,
+    { plan, alias, where, window, asText },
+    scope,
+  );
   const meta = await listMeta({
     ...scope,
     db: ctx.db,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type RawBuilder } from 'kysely';
-import { emitter, itemEvents, type HookContext } from '@/lib/events/emitter';
+import { emitter, itemEvents, readsHooked, type HookContext } from '@/lib/events/emitter';
 import {
   ForbiddenError,
   InvalidQueryError,
@@ -43,6 +43,8 @@ export interface ReadOptions {
   events?: boolean;
   /** Item or file data that may be read from the replica (DATABASE_READ_URL), lag and all. */
   replica?: boolean;
+  /** A list's items as JSON text for a response body (JsonText), unless hooks read them. */
+  asText?: boolean;
 }
 
 export interface ListResult {
@@ -154,7 +156,12 @@ export async function readByQuery(
   const alias = rc.nextAlias();
   const { rows, meta } = await onReadDb(
     on,
-    (db) => readPage(rc, { ...ctx, db }, { plan, alias, query: q, window }),
+    (db) =>
+      readPage(
+        rc,
+        { ...ctx, db },
+        { plan, alias, query: q, window, asText: options.asText && !readsHooked(collection) },
+      ),
     planStable(plan),
   );
   if (q.search) indexSearchLater(ctx.db, prepared.schema, collection);
