@@ -37,11 +37,34 @@ export async function apiAs<T>(
   return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
 }
 
-/** No serious or critical accessibility violation on the page as it is now. */
+/**
+ * Waits (a few seconds at most) until nothing is loading and no finite transition runs: a
+ * region dimmed while it refetches, or fading back, has lower contrast for a moment, and
+ * axe would report that moment rather than the page.
+ */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('[aria-busy="true"]') &&
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000, polling: 100 },
+    )
+    .catch(() => undefined);
+}
+
+/** No serious or critical accessibility violation on the page once it has settled. */
 export async function expectAccessible(
   page: Page,
   options: { exclude?: string[]; disableRules?: string[] } = {},
 ): Promise<void> {
+  await settled(page);
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules) builder = builder.disableRules(options.disableRules);
