@@ -31,7 +31,7 @@ const known = new Map<string, { stamp: string; rows: AssignmentRow[] }>();
 
 /** The assignments of a collection with their definitions, in their sort order. */
 export async function assignmentsOf(db: Db, collection: string): Promise<AssignmentRow[]> {
-  const stamp = db.isTransaction ? null : writeStamp(WORKFLOW_TABLES);
+  const stamp = writeStamp(db, WORKFLOW_TABLES);
   const hit = known.get(collection);
   if (stamp !== null && hit?.stamp === stamp) return hit.rows;
   const rows = await loadAssignments(db, collection);

@@ -104,14 +104,41 @@ export function readsChanged(tables: Iterable<string>): void {
   tellSiblings(TOPIC, JSON.stringify(list));
 }
 
+/** Per list of tables: whether all carry the NOTIFY trigger (false until checked). */
+const stampable = new Map<string, boolean>();
+
+/** Puts the trigger on `tables` where missing, once per process; true once all carry it. */
+function stampableNow(db: Db, tables: readonly string[]): boolean {
+  const id = tables.join(',');
+  if (!stampable.has(id)) {
+    stampable.set(id, false);
+    void (async () => {
+      let present = await watchedTables(db);
+      const missing = tables.filter((t) => !present.has(t));
+      if (missing.length) {
+        await ensureWriteTriggers(db, missing);
+        present = await watchedTables(db);
+      }
+      stampable.set(
+        id,
+        tables.every((t) => present.has(t)),
+      );
+    })().catch(() => stampable.delete(id));
+  }
+  return stampable.get(id) === true;
+}
+
 /**
  * A stamp that changes whenever one of `tables` is written to (as far as this process can
- * hear), for small caches of other modules; null while writes cannot be heard.
+ * hear), for small caches of other modules; null while writes cannot be heard. It works with
+ * the read cache off too: API writes are heard through the sibling bus either way, and the
+ * tables get the NOTIFY trigger for writes from outside the API.
  */
-export function writeStamp(tables: readonly string[]): string | null {
-  if (!readCacheEnabled()) return null;
+export function writeStamp(db: Db, tables: readonly string[]): string | null {
+  // A frozen serverless instance misses the notices.
+  if (serverless() || db.isTransaction) return null;
   start();
-  if (!trusted()) return null;
+  if (!trusted() || !stampableNow(db, tables)) return null;
   return `${state.epoch}:${tables.map((t) => state.gens.get(t) ?? 0).join(',')}`;
 }
 
