@@ -11,7 +11,7 @@ import {
 import { readsHooked } from '@/lib/events/emitter';
 import { onAccessInvalidated } from '@/lib/access/policies';
 import { hearingOtherInstances, onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
-import type { SchemaOverview } from '@/lib/schema/overview';
+import { SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
 import { readTables } from './cache-tables';
 import type { ReadAccess } from './read-access';
 import { bodyOf } from './json-text';
@@ -96,9 +96,15 @@ onSiblingNotice(TOPIC, (data) => {
 });
 onAccessInvalidated(dropAllReads);
 
-/** After a committed write through the API: dead here at once, and in the other processes. */
+/**
+ * After a committed write through the API: dead here at once, and in the other processes.
+ * With the read cache off, only system tables' writes are told (small caches follow them
+ * through `writeStamp`): an item write would otherwise wait for the other workers to hear
+ * of it, for no cache at all.
+ */
 export function readsChanged(tables: Iterable<string>): void {
-  const list = [...new Set(tables)];
+  const all = [...new Set(tables)];
+  const list = readCacheEnabled() ? all : all.filter((t) => t.startsWith(SYSTEM_PREFIX));
   if (!list.length) return;
   list.forEach(bump);
   tellSiblings(TOPIC, JSON.stringify(list));
