@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server';
 
 /** One keep-alive connection: every request through it reaches the same worker. */
 export interface Pinned {
@@ -70,4 +71,37 @@ export async function pinnedToTwoWorkers(
     second.close();
   }
   throw new Error('no connection reached a second worker');
+}
+
+/**
+ * One request over a connection of its own. The primary of `npm start` hands connections to
+ * its workers in turn, so consecutive calls reach the workers alternately.
+ */
+export async function onNewConnection(
+  baseUrl: string,
+  path: string,
+  init?: Parameters<Pinned['request']>[1],
+): ReturnType<Pinned['request']> {
+  const connection = pinned(baseUrl);
+  try {
+    return await connection.request(path, init);
+  } finally {
+    connection.close();
+  }
+}
+
+/** The administrator's access token, once a new collection with a `title` field is made. */
+export async function adminWithCollection(baseUrl: string, collection: string): Promise<string> {
+  const login = await onNewConnection(baseUrl, '/api/auth/login', {
+    method: 'POST',
+    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  const token: string = login.body.data.access_token;
+  const made = await onNewConnection(baseUrl, '/api/collections', {
+    method: 'POST',
+    token,
+    body: { collection, fields: [{ field: 'title', type: 'string' }] },
+  });
+  if (made.status !== 201) throw new Error(`collection ${collection} not made: ${made.status}`);
+  return token;
 }
