@@ -3,7 +3,7 @@ import { bootstrap } from '@/lib/bootstrap';
 import { logger } from '@/lib/core/logger';
 import { config, serverless } from '@/lib/core/config';
 import { getDb } from '@/lib/db/client';
-import { ensureWriteTriggers } from '@/lib/db/write-notices';
+import { ensureWriteTriggers, WORKFLOW_TABLES } from '@/lib/db/write-notices';
 import { migrate } from '@/lib/db/migrate';
 import { loadExtensions } from '@/lib/events/extensions';
 import { shareLogs } from '@/lib/logs/shared';
@@ -23,10 +23,12 @@ export function startup(): Promise<void> {
       await migrate(db);
       await bootstrap(db);
     }
-    // Tables that exist already are watched before the first read; new ones on first read.
-    if (config().READ_CACHE) {
-      await ensureWriteTriggers(db).catch((err: unknown) =>
-        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'write triggers'),
+    // Tables that exist already are watched before the first read (new ones as they are
+    // made), so a read never changes the schema. The workflow tables in either mode.
+    if (!serverless()) {
+      await ensureWriteTriggers(db, config().READ_CACHE ? undefined : WORKFLOW_TABLES).catch(
+        (err: unknown) =>
+          logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'write triggers'),
       );
     }
     registerWorkflowAutomation();

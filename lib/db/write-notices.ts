@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { config } from '@/lib/core/config';
+import { config, serverless } from '@/lib/core/config';
 import { logger } from '@/lib/core/logger';
 import type { Db } from '@/lib/core/tables';
 import { beforeCloseDb, pgliteInstance } from './client';
@@ -26,6 +26,12 @@ const WATCHED_SYSTEM = [
   'daas_wf_assignment',
   'daas_wf_definition',
 ];
+
+/**
+ * The workflow tables, read on every create and update: their small cache follows writes to
+ * them whether the read cache is on or off, so they carry the trigger in both modes.
+ */
+export const WORKFLOW_TABLES = ['daas_wf_assignment', 'daas_wf_definition'];
 
 /** Tables of the current schema that carry the trigger. */
 export async function watchedTables(db: Db): Promise<Set<string>> {
@@ -85,6 +91,21 @@ export async function ensureWriteTriggers(db: Db, tables?: string[]): Promise<vo
       );
     }
   }
+}
+
+/**
+ * Puts the trigger on a table made in `trx`, where the read cache watches tables: so the
+ * table's first read finds it watched, and a read never changes the schema. Skipped (the
+ * read then puts it on) while the trigger function is not there yet.
+ */
+export async function watchNewTable(trx: Db, table: string): Promise<void> {
+  if (!config().READ_CACHE || serverless()) return;
+  const { rows } = await sql<{ ok: boolean }>`
+    select to_regprocedure('daas_notify_write()') is not null as ok`.execute(trx);
+  if (!rows[0]?.ok) return;
+  await sql`create trigger ${sql.id(TRIGGER)} after insert or update or delete or truncate on ${sql.id(table)} for each statement execute function daas_notify_write()`.execute(
+    trx,
+  );
 }
 
 /**

@@ -113,23 +113,19 @@ export function readsChanged(tables: Iterable<string>): void {
 /** Per list of tables: whether all carry the NOTIFY trigger (false until checked). */
 const stampable = new Map<string, boolean>();
 
-/** Puts the trigger on `tables` where missing, once per process; true once all carry it. */
+/** Whether all of `tables` carry the trigger (startup puts it on): checked once per process. */
 function stampableNow(db: Db, tables: readonly string[]): boolean {
   const id = tables.join(',');
   if (!stampable.has(id)) {
     stampable.set(id, false);
-    void (async () => {
-      let present = await watchedTables(db);
-      const missing = tables.filter((t) => !present.has(t));
-      if (missing.length) {
-        await ensureWriteTriggers(db, missing);
-        present = await watchedTables(db);
-      }
-      stampable.set(
-        id,
-        tables.every((t) => present.has(t)),
-      );
-    })().catch(() => stampable.delete(id));
+    void watchedTables(db)
+      .then((present) =>
+        stampable.set(
+          id,
+          tables.every((t) => present.has(t)),
+        ),
+      )
+      .catch(() => stampable.delete(id));
   }
   return stampable.get(id) === true;
 }
@@ -137,8 +133,8 @@ function stampableNow(db: Db, tables: readonly string[]): boolean {
 /**
  * A stamp that changes whenever one of `tables` is written to (as far as this process can
  * hear), for small caches of other modules; null while writes cannot be heard. It works with
- * the read cache off too: API writes are heard through the sibling bus either way, and the
- * tables get the NOTIFY trigger for writes from outside the API.
+ * the read cache off too: API writes are heard through the sibling bus either way, and
+ * startup puts the NOTIFY trigger on the tables for writes from outside the API.
  */
 export function writeStamp(db: Db, tables: readonly string[]): string | null {
   // A frozen serverless instance misses the notices.

@@ -176,6 +176,23 @@ describe('the read cache', () => {
     expect((await at(`${uri}/sub`)).body.data).toEqual([{ id: 3 }]);
   });
 
+  it('watches a collection made through the API from its creation, before any read', async () => {
+    const made = await app.request('/api/collections', {
+      method: 'POST',
+      token,
+      body: { collection: 'rc_notes', fields: [{ field: 'body', type: 'text' }] },
+    });
+    expect(made.status).toBe(201);
+    const { getDb } = await import('@/lib/db/client');
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      where c.relname = 'rc_notes' and t.tgname = 'daas_notify_write'`.execute(getDb());
+    expect(rows[0].n).toBe(1);
+    // So its very first repeated read is answered from memory.
+    await read('/api/items/rc_notes');
+    expect((await read('/api/items/rc_notes')).statements).toBe(0);
+  });
+
   it('is off with READ_CACHE=false', async () => {
     process.env.READ_CACHE = 'false';
     try {

@@ -4,6 +4,7 @@ import { uniqueSegment } from '../../helpers/access';
 import { setupTestApp } from '../../helpers/app';
 import { createItemsFixture } from '../../helpers/items-fixture';
 import { createPermittedUser } from '../../helpers/permissions';
+import { waitForInstance } from '../../helpers/workflows';
 
 // Every create and update asks which workflows its collection follows. The answer is kept
 // until a workflow table is written, also with the read cache off: these tests start the
@@ -36,16 +37,8 @@ async function create(featured: boolean, token = admin) {
   };
 }
 
-async function instanceOf(item: number): Promise<{ state: string } | null> {
-  for (let i = 0; i < 50; i++) {
-    const res = await app.request(`/api/workflow-instances?filter[item][_eq]=${item}`, {
-      token: admin,
-    });
-    if (res.body.data.length) return res.body.data[0];
-    await new Promise((r) => setTimeout(r, 40));
-  }
-  return null;
-}
+const instanceOf = (item: number) =>
+  waitForInstance((path) => app.request(path, { token: admin }), item);
 
 /** Creates until the assignments come from memory (the trigger check runs in the background). */
 async function warm() {
@@ -74,6 +67,17 @@ afterAll(() => {
 });
 
 describe('the assignments of a collection, with the read cache off', () => {
+  it('follow writes through a trigger that startup put in place, not a request', async () => {
+    const { rows } = await sql<{ table: string }>`select c.relname as table
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where t.tgname = 'daas_notify_write' and c.relnamespace = current_schema()::regnamespace
+      order by 1`.execute(await db());
+    const watched = rows.map((r) => r.table);
+    expect(watched).toEqual(expect.arrayContaining(['daas_wf_assignment', 'daas_wf_definition']));
+    // Item tables are the read cache's, which is off: a write to them notifies no one.
+    expect(watched).not.toContain('wc_articles');
+  });
+
   it('are read once, then kept while no workflow table is written', async () => {
     const assigned = await post('/api/workflow-assignments', {
       definition,

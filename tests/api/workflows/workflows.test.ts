@@ -5,6 +5,7 @@ import { createItemsFixture } from '../../helpers/items-fixture';
 import { createPermissionPolicy, createPermittedUser } from '../../helpers/permissions';
 import { createUser } from '../../helpers/users';
 import type { HookMeta } from '@/lib/events/emitter';
+import { waitForInstance } from '../../helpers/workflows';
 
 const app = setupTestApp();
 let admin: string;
@@ -76,14 +77,7 @@ afterEach(() => {
   for (const f of off.splice(0)) f();
 });
 
-async function instanceOf(item: number) {
-  for (let i = 0; i < 50; i++) {
-    const res = await as(admin).get(`/api/workflow-instances?filter[item][_eq]=${item}`);
-    if (res.body.data.length) return res.body.data[0];
-    await new Promise((r) => setTimeout(r, 40));
-  }
-  return null;
-}
+const instanceOf = (item: number) => waitForInstance((path) => as(admin).get(path), item);
 
 async function newArticle(featured = true): Promise<number> {
   const res = await as(admin).post('/api/items/w_articles', { title: uniqueSegment(), featured });
@@ -142,7 +136,7 @@ describe('the automation hook', () => {
     await as(admin).patch(`/api/items/w_articles/${item}`, { featured: false });
     let left = null;
     for (let i = 0; i < 50 && !left; i++) {
-      left = (await as(admin).get(`/api/workflow-instances/${instance.id}`)).body.data.left_on;
+      left = (await as(admin).get(`/api/workflow-instances/${instance?.id}`)).body.data.left_on;
       await new Promise((r) => setTimeout(r, 40));
     }
     expect(left).toEqual(expect.any(String));
@@ -263,7 +257,7 @@ describe('POST /api/workflow/transition', () => {
     const res = await transition(admin, item, 'submit');
     expect(res.status).toBe(400);
     expect(seen).toEqual([{ status: 'review' }]);
-    const after = await as(admin).get(`/api/workflow-instances/${before.id}`);
+    const after = await as(admin).get(`/api/workflow-instances/${before?.id}`);
     expect(after.body.data.state).toBe('draft');
     const read = await as(admin).get(`/api/items/w_articles/${item}`);
     expect(read.body.data.status).toBe('draft');
