@@ -16,22 +16,23 @@ export const WRITE_CHANNEL = 'daas_writes';
 const TRIGGER = 'daas_notify_write';
 
 /**
- * System tables that user collections relate to, and those small ones read on every write;
- * the busy audit tables stay unwatched.
- */
-const WATCHED_SYSTEM = [
-  'daas_users',
-  'daas_files',
-  'daas_folders',
-  'daas_wf_assignment',
-  'daas_wf_definition',
-];
-
-/**
  * The workflow tables, read on every create and update: their small cache follows writes to
  * them whether the read cache is on or off, so they carry the trigger in both modes.
  */
 export const WORKFLOW_TABLES = ['daas_wf_assignment', 'daas_wf_definition'];
+
+/**
+ * System tables that user collections relate to, and those small ones read on every write;
+ * the busy audit tables stay unwatched.
+ */
+const WATCHED_SYSTEM = ['daas_users', 'daas_files', 'daas_folders', ...WORKFLOW_TABLES];
+
+/** The statement trigger that announces every write to `table`. */
+async function createTrigger(db: Db, table: string): Promise<void> {
+  await sql`create trigger ${sql.id(TRIGGER)} after insert or update or delete or truncate on ${sql.id(table)} for each statement execute function daas_notify_write()`.execute(
+    db,
+  );
+}
 
 /** Tables of the current schema that carry the trigger. */
 export async function watchedTables(db: Db): Promise<Set<string>> {
@@ -80,9 +81,7 @@ export async function ensureWriteTriggers(db: Db, tables?: string[]): Promise<vo
         await sql`select pg_advisory_xact_lock(hashtext('daas_write_triggers'))`.execute(trx);
         const again = await watchedTables(trx);
         if (again.has(table)) return;
-        await sql`create trigger ${sql.id(TRIGGER)} after insert or update or delete or truncate on ${sql.id(table)} for each statement execute function daas_notify_write()`.execute(
-          trx,
-        );
+        await createTrigger(trx, table);
       });
     } catch (err) {
       logger.warn(
@@ -102,10 +101,7 @@ export async function watchNewTable(trx: Db, table: string): Promise<void> {
   if (!config().READ_CACHE || serverless()) return;
   const { rows } = await sql<{ ok: boolean }>`
     select to_regprocedure('daas_notify_write()') is not null as ok`.execute(trx);
-  if (!rows[0]?.ok) return;
-  await sql`create trigger ${sql.id(TRIGGER)} after insert or update or delete or truncate on ${sql.id(table)} for each statement execute function daas_notify_write()`.execute(
-    trx,
-  );
+  if (rows[0]?.ok) await createTrigger(trx, table);
 }
 
 /**

@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { emitter, type HookMeta } from '@/lib/events/emitter';
 import { emptyQuery } from '@/lib/items/parse';
 import type { Filter } from '@/lib/items/query';
+import { WORKFLOW_TABLES } from '@/lib/db/write-notices';
 import { writeStamp } from '@/lib/items/read/cache';
 import * as read from '@/lib/items/read/service';
 import { getSchema, SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
@@ -25,7 +26,6 @@ export interface AssignmentRow {
   commands: unknown;
 }
 
-const WORKFLOW_TABLES = ['daas_wf_assignment', 'daas_wf_definition'];
 // Asked after every create and update of any item: kept until a workflow table is written.
 const known = new Map<string, { stamp: string; rows: AssignmentRow[] }>();
 
