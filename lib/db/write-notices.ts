@@ -48,7 +48,7 @@ export async function watchedTables(db: Db): Promise<Set<string>> {
  * where it is missing. A table the service cannot alter (not its owner) stays unwatched,
  * which only means its reads are never cached.
  */
-export async function ensureWriteTriggers(db: Db, tables?: string[]): Promise<void> {
+export async function ensureWriteTriggers(db: Db, tables?: readonly string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // One process at a time: workers start together, and DDL on one table must not race.
     await sql`select pg_advisory_xact_lock(hashtext('daas_write_triggers'))`.execute(trx);
@@ -93,15 +93,39 @@ export async function ensureWriteTriggers(db: Db, tables?: string[]): Promise<vo
 }
 
 /**
- * Puts the trigger on a table made in `trx`, where the read cache watches tables: so the
- * table's first read finds it watched, and a read never changes the schema. Skipped (the
- * read then puts it on) while the trigger function is not there yet.
+ * Puts the trigger on those of `tables` that lack it, where the read cache watches tables:
+ * called by the writes that make tables or relations (and by a schema reload), so a read
+ * finds what it reads watched and never changes the schema itself. Inside a transaction each
+ * table is tried under a savepoint: a table the service may not alter stays unwatched (its
+ * reads are not cached) without failing the schema change.
  */
-export async function watchNewTable(trx: Db, table: string): Promise<void> {
-  if (!config().READ_CACHE || serverless()) return;
+export async function watchTables(db: Db, tables: readonly string[]): Promise<void> {
+  if (!config().READ_CACHE || serverless() || !tables.length) return;
+  const present = await watchedTables(db);
+  const missing = tables.filter((t) => !present.has(t));
+  if (!missing.length) return;
+  if (!db.isTransaction) {
+    return ensureWriteTriggers(db, missing).catch((err: unknown) =>
+      logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'write triggers'),
+    );
+  }
   const { rows } = await sql<{ ok: boolean }>`
-    select to_regprocedure('daas_notify_write()') is not null as ok`.execute(trx);
-  if (rows[0]?.ok) await createTrigger(trx, table);
+    select to_regprocedure('daas_notify_write()') is not null as ok`.execute(db);
+  if (!rows[0]?.ok) return;
+  await sql`select pg_advisory_xact_lock(hashtext('daas_write_triggers'))`.execute(db);
+  for (const table of missing) {
+    await sql`savepoint daas_watch`.execute(db);
+    try {
+      await createTrigger(db, table);
+      await sql`release savepoint daas_watch`.execute(db);
+    } catch (err) {
+      await sql`rollback to savepoint daas_watch`.execute(db);
+      logger.warn(
+        { table, err: err instanceof Error ? err.message : String(err) },
+        'table not watched for writes; its reads are not cached',
+      );
+    }
+  }
 }
 
 /**

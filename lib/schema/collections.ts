@@ -4,7 +4,7 @@ import { forgetCollectionGrants, forgetFieldGrants } from '@/lib/access/grants';
 import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import { schemaAccess, type SchemaAccess } from '@/lib/access/readable';
 import type { Db } from '@/lib/db/client';
-import { watchNewTable } from '@/lib/db/write-notices';
+import { watchTables } from '@/lib/db/write-notices';
 import type { RequestContext } from '@/lib/core/context';
 import {
   ConflictError,
@@ -194,7 +194,7 @@ export async function createCollection(
           );
         }
         await lockDown(trx, name);
-        await watchNewTable(trx, name);
+        await watchTables(trx, [name]);
         for (const c of columns) await createColumnIndex(trx, name, c);
       }
       const { indexes, ...meta } = body.meta ?? {};

@@ -1,6 +1,7 @@
 import 'server-only';
 import { invalidatePermissionsCache } from '@/lib/access/permissions';
 import type { RequestContext } from '@/lib/core/context';
+import { watchTables } from '@/lib/db/write-notices';
 import { ConflictError, fieldError, InvalidPayloadError, NotFoundError } from '@/lib/core/errors';
 import {
   invalidateSchema,
@@ -31,11 +32,15 @@ import {
   type CreateRelationBody,
   type UpdateRelationBody,
 } from './relations';
+import { tablesReachedFrom } from './watch-reads';
 
 async function reread(ctx: RequestContext, collection: string, field: string) {
   invalidateSchema();
-  const relation = findRelation((await reloadSchema(ctx)).schema, collection, field);
+  const { schema } = await reloadSchema(ctx);
+  const relation = findRelation(schema, collection, field);
   if (!relation) throw new Error(`relation ${collection}.${field} vanished after its change`);
+  // A relation widens what a read of its collection reaches: watch that before any read.
+  await watchTables(ctx.db, tablesReachedFrom(schema, [collection]));
   return relation;
 }
 

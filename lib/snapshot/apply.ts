@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { forgetCollectionGrants, forgetFieldGrants } from '@/lib/access/grants';
 import type { Db } from '@/lib/db/client';
-import { watchNewTable } from '@/lib/db/write-notices';
+import { watchTables } from '@/lib/db/write-notices';
 import { lockDown } from '@/lib/schema/collections';
 import { writeCollectionMeta } from '@/lib/schema/collection-meta';
 import { applyColumn, defaultSql, literal } from '@/lib/schema/ddl';
@@ -45,7 +45,7 @@ async function createTable(db: Db, c: SnapshotCollection, fields: SnapshotField[
   }
   await table.execute();
   await lockDown(db, c.collection);
-  await watchNewTable(db, c.collection);
+  await watchTables(db, [c.collection]);
   for (const f of columns) {
     await createColumnIndex(db, c.collection, columnField(f));
     if (f.schema!.comment) await commentOn(db, c.collection, f.field, f.schema!.comment);

@@ -11,7 +11,10 @@ import {
   type HashParameter,
 } from '@/lib/core/passwords';
 import { InvalidPayloadError } from '@/lib/core/errors';
-import { invalidateSchema } from '@/lib/schema/overview';
+import type { Db } from '@/lib/core/tables';
+import { logger } from '@/lib/core/logger';
+import { getSchema, invalidateSchema } from '@/lib/schema/overview';
+import { watchReadTables } from '@/lib/schema/watch-reads';
 import { invalidateSettings } from '@/lib/settings/cache';
 import { inHashQueue } from './hash-queue';
 
@@ -65,11 +68,17 @@ export const cacheClearQuery = z.object({
 
 /**
  * Drops what this deployment caches (every process hears of it): access, scopes, module
- * keys and settings always; the schema overview too with `system=true`.
+ * keys and settings always; the schema overview too with `system=true`, after the tables
+ * made outside the API are watched for writes, so their reads can be cached.
  */
-export function clearCaches(system: boolean): void {
+export async function clearCaches(db: Db, system: boolean): Promise<void> {
   invalidateScopeCache();
   invalidateModuleKeys();
   invalidateSettings();
-  if (system) invalidateSchema();
+  if (!system) return;
+  invalidateSchema();
+  // A service that may not create the trigger still reloads: those reads stay uncached.
+  await watchReadTables(db, await getSchema(db)).catch((err: unknown) =>
+    logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'write triggers'),
+  );
 }

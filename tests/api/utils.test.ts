@@ -169,6 +169,9 @@ describe('POST /api/utils/cache/clear', () => {
     });
     expect(res.status).toBe(204);
     await getCollection('ut_later', 200);
+    // And watches it for writes, so its reads can be cached from now on.
+    const { watchedTables } = await import('@/lib/db/write-notices');
+    expect((await watchedTables(await db())).has('ut_later')).toBe(true);
   });
 
   it('is for administrators only', async () => {

@@ -504,13 +504,25 @@ describe('studio item form and field editor', () => {
     await expect.poll(() => page.getByRole('radio', { name: 'Draft' }).isChecked()).toBe(true);
 
     await page.goto('/en/collections/articles');
+    // Hold the file library's fields back: until they arrive the plan has no key type, so
+    // the button must wait rather than take a click that does nothing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/fields/daas_files', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Add field' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Image', exact: true }).click();
     const form = page.getByRole('dialog');
     await form.getByText('Links to the file library (daas_files).').waitFor();
     expect(await form.getByRole('combobox', { name: 'Related collection' }).count()).toBe(0);
     await form.getByLabel('Field name').fill('photo');
-    await form.getByRole('button', { name: 'Set up relation' }).click();
+    const setUp = form.getByRole('button', { name: 'Set up relation' });
+    expect(await setUp.isDisabled()).toBe(true);
+    expect(await setUp.getAttribute('aria-busy')).toBe('true');
+    release();
+    await setUp.click();
     await form.waitFor({ state: 'detached' });
     const relations = await api<{
       data: { collection: string; field: string; related_collection: string }[];

@@ -113,6 +113,7 @@ export function RelationForm({
   const relatedKey = keyTypeOf(relatedFields.data);
   if (chosen && relatedFields.isSuccess && !relatedKey)
     problems.push(t('problem.noKey', { related }));
+  if (chosen && relatedFields.isError) problems.push(t('problem.unreadable', { related }));
 
   function plan(): SetupStep[] {
     const extras = { note: note.trim() || null, sort: fields.length + 1 };
@@ -245,6 +246,7 @@ export function RelationForm({
         problems={problems}
         touched={touched}
         onDone={onDone}
+        loading={chosen && relatedFields.isPending}
       />
     </form>
   );

@@ -64,6 +64,7 @@ export function SetupStatus({
   problems,
   touched,
   onDone,
+  loading = false,
 }: {
   steps: SetupStep[];
   current: number;
@@ -71,6 +72,9 @@ export function SetupStatus({
   problems: string[];
   touched: boolean;
   onDone: () => void;
+  // The form still waits for what its plan needs (the related collection's fields): a
+  // submit now would have no steps to run, so the button waits too instead of doing nothing.
+  loading?: boolean;
 }) {
   const t = useTranslations('Relations');
   const errorText = useErrorMessage();
@@ -102,8 +106,8 @@ export function SetupStatus({
           {setup.isError ? t('close') : t('cancel')}
         </Button>
         {!setup.isError && (
-          <Button type="submit" disabled={setup.isPending}>
-            {setup.isPending && <Spinner />}
+          <Button type="submit" disabled={setup.isPending || loading} aria-busy={loading}>
+            {(setup.isPending || loading) && <Spinner />}
             {t('create')}
           </Button>
         )}

@@ -77,6 +77,8 @@ export function TranslationsForm({
   if (!ownKey) problems.push(t('problem.noKey', { collection: self }));
   if (!creating && languageFields.isSuccess && !languageKey)
     problems.push(t('problem.noKey', { collection: languages }));
+  if (!creating && languageFields.isError)
+    problems.push(t('problem.unreadable', { collection: languages }));
 
   const steps =
     ownKey && languageKey && name && languagesName
@@ -168,6 +170,7 @@ export function TranslationsForm({
         problems={problems}
         touched={touched}
         onDone={onDone}
+        loading={!creating && languageFields.isPending}
       />
     </form>
   );

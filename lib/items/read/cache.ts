@@ -2,17 +2,12 @@ import 'server-only';
 import { config, serverless } from '@/lib/core/config';
 import type { RequestContext } from '@/lib/core/context';
 import type { Db } from '@/lib/db/client';
-import {
-  ensureWriteTriggers,
-  isListening,
-  listenForWrites,
-  watchedTables,
-} from '@/lib/db/write-notices';
+import { isListening, listenForWrites, watchedTables } from '@/lib/db/write-notices';
 import { readsHooked } from '@/lib/events/emitter';
 import { onAccessInvalidated } from '@/lib/access/policies';
 import { hearingOtherInstances, onSiblingNotice, tellSiblings } from '@/lib/sibling-bus';
 import { SYSTEM_PREFIX, type SchemaOverview } from '@/lib/schema/overview';
-import { readTables } from './cache-tables';
+import { readTables } from '@/lib/schema/read-tables';
 import type { ReadAccess } from './read-access';
 import { bodyOf } from './json-text';
 
@@ -45,7 +40,6 @@ interface CacheState {
   epoch: number;
   bytes: number;
   watched: WeakMap<SchemaOverview, Promise<Set<string>>>;
-  ensuring: WeakMap<SchemaOverview, Set<string>>;
   /** Reads being loaded now: an identical read arriving meanwhile waits for the same body. */
   loading: Map<string, Omit<Entry, 'body' | 'expires'> & { body: Promise<string> }>;
 }
@@ -57,7 +51,6 @@ const state = (holder.__daasReadCache ??= {
   epoch: 0,
   bytes: 0,
   watched: new WeakMap(),
-  ensuring: new WeakMap(),
   loading: new Map(),
 });
 
@@ -168,18 +161,6 @@ function watched(db: Db, schema: SchemaOverview): Promise<Set<string>> {
   return set;
 }
 
-/** Puts the NOTIFY trigger on tables that lack it, once, without holding up the read. */
-function watchLater(db: Db, schema: SchemaOverview, tables: string[]): void {
-  const asked = state.ensuring.get(schema) ?? new Set<string>();
-  state.ensuring.set(schema, asked);
-  const missing = tables.filter((t) => !asked.has(t));
-  if (!missing.length) return;
-  missing.forEach((t) => asked.add(t));
-  void ensureWriteTriggers(db, missing)
-    .then(() => state.watched.delete(schema))
-    .catch(() => undefined);
-}
-
 function remember(key: string, entry: Entry): void {
   const size = key.length + entry.body.length;
   if (entry.body.length > MAX_BODY_BYTES) return;
@@ -286,8 +267,10 @@ export async function cachedRead(
   }
   const covered = await watched(ctx.db, schema);
   const unwatched = tables.filter((t) => !covered.has(t));
-  if (unwatched.length) watchLater(ctx.db, schema, unwatched);
-  else if (
+  // A table made outside the API is watched once the schema is reloaded on request
+  // (watchTablesMadeOutside), never by a read: until then its reads are not cached.
+  if (
+    !unwatched.length &&
     listening &&
     epoch === state.epoch &&
     !readAccessDependsOnTime(input.readAccess, tables)

@@ -4,7 +4,7 @@ import { getDb, stablePlanDb, type Db } from '@/lib/db/client';
 import { readOnReplica } from '@/lib/db/replica';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import type { Query } from '../query';
-import { readTables } from './cache-tables';
+import { readTables } from '@/lib/schema/read-tables';
 import { isRestricted, type NodeAccess, type ReadAccess } from './read-access';
 
 const USER_ROW = '$CURRENT_USER.';

@@ -42,10 +42,7 @@ async function read(path: string, as = token) {
   };
 }
 
-/**
- * Reads until the answer comes from the cache (the first reads of a new table put its write
- * trigger in place in the background); the last answer.
- */
+/** Reads until the answer comes from the cache; the last answer. */
 async function warm(path: string, as = token) {
   let last = await read(path, as);
   for (let i = 0; i < 20 && last.statements > 0; i++) {
@@ -191,6 +188,60 @@ describe('the read cache', () => {
     // So its very first repeated read is answered from memory.
     await read('/api/items/rc_notes');
     expect((await read('/api/items/rc_notes')).statements).toBe(0);
+  });
+
+  it('watches every table a new relation lets a read reach, before any read', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    const { invalidateSchema } = await import('@/lib/schema/overview');
+    const { watchedTables } = await import('@/lib/db/write-notices');
+    // Known to the API (as after another instance's schema change), not watched yet.
+    await sql`create table rc_far (id serial primary key, name text)`.execute(getDb());
+    invalidateSchema();
+    expect((await watchedTables(getDb())).has('rc_far')).toBe(false);
+    const made = await app.request('/api/collections', {
+      method: 'POST',
+      token,
+      body: { collection: 'rc_near', fields: [{ field: 'far', type: 'integer' }] },
+    });
+    expect(made.status).toBe(201);
+    const related = await app.request('/api/relations', {
+      method: 'POST',
+      token,
+      body: { collection: 'rc_near', field: 'far', related_collection: 'rc_far' },
+    });
+    expect(related.status).toBe(201);
+    expect((await watchedTables(getDb())).has('rc_far')).toBe(true);
+    expect((await warm('/api/items/rc_near?fields=id,far.name')).statements).toBe(0);
+  });
+
+  it('never changes the schema on a read of a table made outside the API, until a reload', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    const { invalidateSchema } = await import('@/lib/schema/overview');
+    await sql`create table rc_outside (id serial primary key, body text)`.execute(getDb());
+    await sql`insert into rc_outside (body) values ('one'), ('two')`.execute(getDb());
+    // Known to the API (as another instance's schema change would make it), not yet watched.
+    invalidateSchema();
+    const triggers = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid where c.relname = 'rc_outside'`.execute(getDb());
+      return rows[0].n;
+    };
+    for (let i = 0; i < 3; i++) {
+      const res = await read('/api/items/rc_outside?sort=id');
+      expect(res.status).toBe(200);
+      expect(res.body.data).toHaveLength(2);
+      // Not cached: a write to it could not be heard.
+      expect(res.statements).toBeGreaterThan(0);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await triggers()).toBe(0);
+    const reload = await app.request('/api/utils/cache/clear?system=true', {
+      method: 'POST',
+      token,
+    });
+    expect(reload.status).toBe(204);
+    expect(await triggers()).toBe(1);
+    expect((await warm('/api/items/rc_outside?sort=id')).statements).toBe(0);
   });
 
   it('is off with READ_CACHE=false', async () => {

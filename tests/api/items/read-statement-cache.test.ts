@@ -32,7 +32,7 @@ describe('reads by key reuse their compiled statement', () => {
     const second = await statementsOf('/api/items/sc_notes/7?fields=id,title');
     expect(first.body.data).toEqual({ id: 3, title: 'note 3' });
     expect(second.body.data).toEqual({ id: 7, title: 'note 7' });
-    // The item statements (a first read may also put the table's write trigger in place).
+    // The item statements, not the lookups around them.
     const itemStatement = (seen: string[]) =>
       seen.filter((q) => q.includes('from "sc_notes"')).at(-1);
     expect(itemStatement(second.sql)).toBeDefined();

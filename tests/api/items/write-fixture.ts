@@ -40,6 +40,10 @@ export async function defineSchema(input: {
   }
   for (const r of input.relations ?? []) await db.insertInto('daas_relations').values(r).execute();
   invalidateSchema();
+  // What a reload of the schema on request does for tables made outside the API.
+  const { getSchema } = await import('@/lib/schema/overview');
+  const { watchReadTables } = await import('@/lib/schema/watch-reads');
+  await watchReadTables(db, await getSchema(db));
 }
 
 /** Rows of a table, ordered by id, straight from the database. */

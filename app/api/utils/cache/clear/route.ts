@@ -10,6 +10,6 @@ export const POST = route(
     summary: 'Clear the caches (with system=true, the schema too), in every process',
     tags: ['Utilities'],
   },
-  async (input) => clearCaches(input.query.system === 'true'),
+  async (input, ctx) => clearCaches(ctx.db, input.query.system === 'true'),
 );
 export const OPTIONS = preflight;
