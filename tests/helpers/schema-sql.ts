@@ -8,10 +8,22 @@ export async function db() {
   return (await import('@/lib/db/client')).getDb();
 }
 
-/** Plain SQL for setting up tables, then the cached overview dropped as any schema change does. */
+/**
+ * What a reload of the schema on request does (`POST /api/utils/cache/clear?system=true`):
+ * the cached overview dropped, and the tables made outside the API watched for writes.
+ */
+export async function reloaded(): Promise<void> {
+  const { getSchema, invalidateSchema } = await import('@/lib/schema/overview');
+  const { watchReadTables } = await import('@/lib/schema/watch-reads');
+  invalidateSchema();
+  const conn = await db();
+  await watchReadTables(conn, await getSchema(conn));
+}
+
+/** Plain SQL for setting up tables, then the schema reloaded as after any such change. */
 export async function exec(text: string): Promise<void> {
   await sql.raw(text).execute(await db());
-  (await import('@/lib/schema/overview')).invalidateSchema();
+  await reloaded();
 }
 
 /** A parent table with an integer key and a child table with a nullable `parent` column. */

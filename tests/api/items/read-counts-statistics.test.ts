@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { createPermittedUser } from '../../helpers/permissions';
+import { reloaded } from '../../helpers/schema-sql';
 
 /**
  * Counts on tables whose statistics say nothing or are behind: rows loaded by SQL into a
@@ -16,7 +17,7 @@ const LOADED = 100_000;
 async function exec(text: string): Promise<void> {
   const { getDb } = await import('@/lib/db/client');
   await sql.raw(text).execute(getDb());
-  (await import('@/lib/schema/overview')).invalidateSchema();
+  await reloaded();
 }
 
 async function reltuples(table: string): Promise<number> {

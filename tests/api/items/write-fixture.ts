@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { reloaded } from '../../helpers/schema-sql';
 
 export interface FieldMetaRow {
   collection: string;
@@ -26,7 +27,6 @@ export async function defineSchema(input: {
   collections?: { collection: string; accountability?: string | null }[];
 }): Promise<void> {
   const { getDb } = await import('@/lib/db/client');
-  const { invalidateSchema } = await import('@/lib/schema/overview');
   const db = getDb();
   for (const statement of input.sql) await sql.raw(statement).execute(db);
   for (const c of input.collections ?? []) {
@@ -39,11 +39,7 @@ export async function defineSchema(input: {
       .execute();
   }
   for (const r of input.relations ?? []) await db.insertInto('daas_relations').values(r).execute();
-  invalidateSchema();
-  // What a reload of the schema on request does for tables made outside the API.
-  const { getSchema } = await import('@/lib/schema/overview');
-  const { watchReadTables } = await import('@/lib/schema/watch-reads');
-  await watchReadTables(db, await getSchema(db));
+  await reloaded();
 }
 
 /** Rows of a table, ordered by id, straight from the database. */

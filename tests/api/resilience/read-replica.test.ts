@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../helpers/app';
 import { addPermissions } from '../../helpers/permissions';
-import { exec, uid } from '../../helpers/schema-sql';
+import { exec, reloaded, uid } from '../../helpers/schema-sql';
 import { tcpProxy, type TcpProxy } from '../../helpers/tcp-proxy';
 import { startInstance } from '../../helpers/instance';
 import { copyAsReplica, onDatabase as on } from '../../helpers/replica';
@@ -205,6 +205,8 @@ describe.runIf(process.env.DATABASE_URL)('read replica (DATABASE_READ_URL)', () 
     process.env.READ_CACHE = 'true';
     process.env.DATABASE_READ_STICKY_MS = '10000';
     try {
+      // As a restart with the cache on would: the tables made with it off get watched.
+      await reloaded();
       const patched = await app.request(`/api/items/${table}/2`, {
         method: 'PATCH',
         token: admin.token,
