@@ -5,7 +5,7 @@ import { config, serverless } from '@/lib/core/config';
 import { getDb } from '@/lib/db/client';
 import { ensureWriteTriggers, WORKFLOW_TABLES } from '@/lib/db/write-notices';
 import { migrate } from '@/lib/db/migrate';
-import { getSchema } from '@/lib/schema/overview';
+import { buildOverview } from '@/lib/schema/overview';
 import { watchReadTables } from '@/lib/schema/watch-reads';
 import { loadExtensions } from '@/lib/events/extensions';
 import { shareLogs } from '@/lib/logs/shared';
@@ -28,8 +28,9 @@ export function startup(): Promise<void> {
     // Tables that exist already are watched before the first read (new ones as they are
     // made), so a read never changes the schema. The workflow tables in either mode.
     if (!serverless()) {
+      // An overview of its own, not the cached one: that is built on first use, as before.
       const watching = config().READ_CACHE
-        ? getSchema(db).then((schema) => watchReadTables(db, schema))
+        ? buildOverview(db).then((schema) => watchReadTables(db, schema))
         : ensureWriteTriggers(db, WORKFLOW_TABLES);
       await watching.catch((err: unknown) =>
         logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'write triggers'),
