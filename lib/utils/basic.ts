@@ -68,7 +68,7 @@ export const cacheClearQuery = z.object({
 
 /**
  * Drops what this deployment caches (every process hears of it): access, scopes, module
- * keys and settings always; the schema overview too with `system=true`, after the tables
+ * keys and settings always; with `system=true` the schema overview too, and then the tables
  * made outside the API are watched for writes, so their reads can be cached.
  */
 export async function clearCaches(db: Db, system: boolean): Promise<void> {

@@ -268,7 +268,7 @@ export async function cachedRead(
   const covered = await watched(ctx.db, schema);
   const unwatched = tables.filter((t) => !covered.has(t));
   // A table made outside the API is watched once the schema is reloaded on request
-  // (watchTablesMadeOutside), never by a read: until then its reads are not cached.
+  // (watchReadTables), never by a read: until then its reads are not cached.
   if (
     !unwatched.length &&
     listening &&
