@@ -21,6 +21,7 @@ import { startup } from '@/lib/startup';
 import { relaySiblingNotices } from '@/lib/sibling-bus';
 import { shareRateLimitsWithWorkers } from '@/lib/rate-limit';
 import { attachRealtime } from '@/lib/realtime/http';
+import { indexSearchesAtStart } from '@/lib/schema/search-index';
 
 // dist/server.mjs sits one level below the project root, next to .next/.
 const root = path.resolve(import.meta.dirname, '..');
@@ -94,6 +95,7 @@ async function serve(): Promise<void> {
   );
   startHousekeeping();
   startCron();
+  indexSearchesAtStart();
 
   const stop = async () => {
     if (stopping) return;

@@ -14,6 +14,7 @@ import { InvalidPayloadError } from '@/lib/core/errors';
 import type { Db } from '@/lib/core/tables';
 import { logger } from '@/lib/core/logger';
 import { getSchema, invalidateSchema } from '@/lib/schema/overview';
+import { indexSearches } from '@/lib/schema/search-index';
 import { watchReadTables } from '@/lib/schema/watch-reads';
 import { invalidateSettings } from '@/lib/settings/cache';
 import { inHashQueue } from './hash-queue';
@@ -69,7 +70,8 @@ export const cacheClearQuery = z.object({
 /**
  * Drops what this deployment caches (every process hears of it): access, scopes, module
  * keys and settings always; with `system=true` the schema overview too, and then the tables
- * made outside the API are watched for writes, so their reads can be cached.
+ * made outside the API are watched for writes, so their reads can be cached, and indexed
+ * for search when large.
  */
 export async function clearCaches(db: Db, system: boolean): Promise<void> {
   invalidateScopeCache();
@@ -77,8 +79,11 @@ export async function clearCaches(db: Db, system: boolean): Promise<void> {
   invalidateSettings();
   if (!system) return;
   invalidateSchema();
+  const schema = await getSchema(db);
   // A service that may not create the trigger still reloads: those reads stay uncached.
-  await watchReadTables(db, await getSchema(db)).catch((err: unknown) =>
+  await watchReadTables(db, schema).catch((err: unknown) =>
     logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'write triggers'),
   );
+  // Large tables made outside the API get their search indexes, in the background.
+  void indexSearches(db, schema);
 }

@@ -20,7 +20,6 @@ import { pageWindow, type PageWindow } from './pagination';
 import { buildPlan, type PlanNode } from './plan';
 import { adminReadAccess, FULL_ACCESS, isRestricted, type ReadAccess } from './read-access';
 import { orderBy, sortKeys } from './sort';
-import { indexSearchLater } from './search-index';
 import { runForKey } from './statement-cache';
 import { onReadDb, replicaRead } from './replica';
 import { planStable } from './stable';
@@ -164,7 +163,6 @@ export async function readByQuery(
       ),
     planStable(plan),
   );
-  if (q.search) indexSearchLater(ctx.db, prepared.schema, collection);
   return { data: await afterRead(collection, rows, q, prepared.hooks), meta };
 }
 

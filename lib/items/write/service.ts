@@ -6,6 +6,7 @@ import { AppError, invalidField, InvalidPayloadError } from '@/lib/core/errors';
 import type { SchemaOverview } from '@/lib/schema/overview';
 import { announcedAfterCommit, announcesItself } from '@/lib/db/write-notices';
 import { publishItemChanges, type ItemChange } from '@/lib/db/item-changes';
+import { indexSearchesAfterWrite } from '@/lib/schema/search-index';
 import { readsChanged } from '../read/cache';
 import { andFilters, permissionOf } from '../access';
 import { compileFilter } from '../filter';
@@ -14,7 +15,7 @@ import type { ItemsContext } from './context';
 import { writableCollection } from './guard';
 import { keepSequencesAhead } from './sequences';
 import { matchingKeys } from './sql';
-import { refreshStatistics } from './statistics';
+import { refreshStatistics, rowsCreated } from './statistics';
 import type { Key } from './sql';
 import { notFound, Writer, type Mutation, type WriteOptions } from './writer';
 
@@ -46,7 +47,7 @@ async function inTransaction<T>(
   });
   if (outermost) {
     ctx.reads?.wrote();
-    await refreshStatistics(ctx.db, mutations);
+    await refreshStatistics(ctx.db, schema, mutations);
     readsChanged([collection, ...mutations.map((m) => m.collection)]);
     announceChanges(collection, mutations);
   }
@@ -144,6 +145,7 @@ export async function createAlone(
   ctx.reads?.wrote();
   readsChanged([collection]);
   announceChanges(collection, writer.mutations);
+  indexSearchesAfterWrite(ctx.db, schema, rowsCreated(writer.mutations));
   committed(ctx, schema, writer.mutations);
   return done;
 }
