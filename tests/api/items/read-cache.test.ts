@@ -244,6 +244,81 @@ describe('the read cache', () => {
     expect((await warm('/api/items/rc_outside?sort=id')).statements).toBe(0);
   });
 
+  it('keeps a collection related to the users cached across writes to other collections', async () => {
+    await defineSchema({
+      sql: [
+        `create table rc_owned (id serial primary key, title text, owner uuid references daas_users(id))`,
+        `insert into rc_owned (title) values ('kept')`,
+      ],
+      relations: [
+        { many_collection: 'rc_owned', many_field: 'owner', one_collection: 'daas_users' },
+      ],
+    });
+    const path = '/api/items/rc_owned?fields=id,title,owner.email';
+    expect((await warm(path)).statements).toBe(0);
+    // Each write logs activity and a revision, and a sign-in writes a session: none of them
+    // is a row a read of rc_owned can name, so none of them ends its cached answer.
+    const other = await app.request('/api/items/rc_posts', {
+      method: 'POST',
+      token,
+      body: { title: 'elsewhere' },
+    });
+    expect(other.status).toBe(201);
+    await app.adminToken();
+    await new Promise((r) => setTimeout(r, 100));
+    const after = await read(path);
+    expect(after.body.data).toEqual([{ id: 1, title: 'kept', owner: null }]);
+    expect(after.statements).toBe(0);
+    // A write it can name still shows on the next read.
+    const patched = await app.request('/api/items/rc_owned/1', {
+      method: 'PATCH',
+      token,
+      body: { title: 'changed' },
+    });
+    expect(patched.status).toBe(200);
+    expect((await read(path)).body.data[0].title).toBe('changed');
+  });
+
+  it('shows a change to a many-to-any item on the next read of its page', async () => {
+    await defineSchema({
+      sql: [
+        `create table rc_pages (id serial primary key)`,
+        `create table rc_heads (id serial primary key, title text)`,
+        `create table rc_pages_blocks (id serial primary key, rc_pages_id integer, item varchar(255), collection varchar(255))`,
+        `insert into rc_pages (id) values (1)`,
+        `insert into rc_heads (id, title) values (1, 'Hello')`,
+        `insert into rc_pages_blocks (rc_pages_id, item, collection) values (1, '1', 'rc_heads')`,
+      ],
+      fields: [{ collection: 'rc_pages', field: 'blocks', special: ['m2a'] }],
+      relations: [
+        {
+          many_collection: 'rc_pages_blocks',
+          many_field: 'rc_pages_id',
+          one_collection: 'rc_pages',
+          one_field: 'blocks',
+          junction_field: 'item',
+        },
+        {
+          many_collection: 'rc_pages_blocks',
+          many_field: 'item',
+          one_collection: null,
+          one_allowed_collections: JSON.stringify(['rc_heads']),
+          one_collection_field: 'collection',
+          junction_field: 'rc_pages_id',
+        },
+      ],
+    });
+    const path = '/api/items/rc_pages/1?fields=id,blocks.item:rc_heads.title';
+    expect((await warm(path)).body.data.blocks[0].item.title).toBe('Hello');
+    const res = await app.request('/api/items/rc_heads/1', {
+      method: 'PATCH',
+      token,
+      body: { title: 'Hello again' },
+    });
+    expect(res.status).toBe(200);
+    expect((await read(path)).body.data.blocks[0].item.title).toBe('Hello again');
+  });
+
   it('is off with READ_CACHE=false', async () => {
     process.env.READ_CACHE = 'false';
     try {
