@@ -10,8 +10,11 @@ export interface FieldMetaRow {
 export interface RelationMetaRow {
   many_collection: string;
   many_field: string;
-  one_collection: string;
+  /** Null for a many-to-any, with its allowed collections (JSON text) and type field. */
+  one_collection: string | null;
   one_field?: string | null;
+  one_allowed_collections?: string | null;
+  one_collection_field?: string | null;
   junction_field?: string | null;
   one_deselect_action?: 'nullify' | 'delete';
 }
