@@ -56,7 +56,11 @@ export function slots(a: Statement[], b: Statement[], va: string, vb: string): S
   const out: Slot[] = [];
   if (a.length !== b.length) throw new Error('a varied request changed its statements');
   a.forEach((s, i) => {
-    if (s.text !== b[i].text) throw new Error('a varied request changed its SQL text');
+    if (s.text !== b[i].text) {
+      throw new Error(
+        `a varied request changed its SQL text (statement ${i + 1}, values ${va} and ${vb}):\n${s.text}\n${b[i].text}`,
+      );
+    }
     s.values.forEach((x, j) => {
       const y = b[i].values[j];
       if (JSON.stringify(x) === JSON.stringify(y)) return;
