@@ -45,7 +45,7 @@ const state = (holder.__daasSearchIndex ??= {
 });
 
 /** Stable and short: one index per table and column, whatever their names' length. */
-export function searchIndexName(table: string, column: string): string {
+function searchIndexName(table: string, column: string): string {
   const hash = crypto.createHash('sha256').update(`${table}\u0000${column}`).digest('hex');
   return `daas_trgm_${hash.slice(0, 16)}`;
 }

@@ -47,7 +47,8 @@ async function inTransaction<T>(
   });
   if (outermost) {
     ctx.reads?.wrote();
-    await refreshStatistics(ctx.db, schema, mutations);
+    await refreshStatistics(ctx.db, mutations);
+    indexSearchesAfterWrite(ctx.db, schema, rowsCreated(mutations));
     readsChanged([collection, ...mutations.map((m) => m.collection)]);
     announceChanges(collection, mutations);
   }

@@ -2,8 +2,6 @@ import 'server-only';
 import { sql } from 'kysely';
 import { logger } from '@/lib/core/logger';
 import type { Db } from '@/lib/db/client';
-import type { SchemaOverview } from '@/lib/schema/overview';
-import { indexSearchesAfterWrite } from '@/lib/schema/search-index';
 import type { Mutation } from './writer';
 
 /** A write of at least this many rows may leave the table's statistics behind. */
@@ -28,14 +26,9 @@ export function rowsCreated(mutations: readonly Mutation[]): Map<string, number>
  * a large share of, so the next estimated count reads the rows that are there: left to
  * autovacuum, a freshly loaded table keeps no statistics (or stale ones) for a while, and
  * PGlite has no autovacuum at all. A failure (say, not the table's owner) only costs the
- * estimate's accuracy: it is logged, never the write's answer. Then the tables it may have
- * made large are checked for search indexes, in the background.
+ * estimate's accuracy: it is logged, never the write's answer.
  */
-export async function refreshStatistics(
-  db: Db,
-  schema: SchemaOverview,
-  mutations: readonly Mutation[],
-): Promise<void> {
+export async function refreshStatistics(db: Db, mutations: readonly Mutation[]): Promise<void> {
   const rows = rowsWritten(mutations);
   for (const [table, written] of rows) {
     if (written < BULK_WRITE_ROWS) continue;
@@ -52,5 +45,4 @@ export async function refreshStatistics(
       );
     }
   }
-  indexSearchesAfterWrite(db, schema, rowsCreated(mutations));
 }
